@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Profile } from '../profiles/schema.js';
+import { cacheDir, venvPython } from '../paths.js';
+import { which } from '../which.js';
+import { forgetResolution, resolveAdapter, type AdapterStatus } from './resolver.js';
+
+/**
+ * Installs a profile's adapter into dapgate's cache unless a usable one is already there.
+ * `log` receives progress lines (never stdout: the caller decides where they go).
+ */
+export function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean } = {}): AdapterStatus {
+  const before = resolveAdapter(profile, { fresh: true });
+  if (before.installed && !options.force) {
+    log(`${profile.id}: ${profile.adapter.name} ${before.version ?? ''} already usable at ${before.runtime} (${before.source})`);
+    return before;
+  }
+  const spec = profile.adapter.install;
+  if (spec.kind === 'manual') throw new Error(`${profile.id}: cannot be installed automatically: ${spec.instructions}`);
+  const base = spec.basePython.map((n) => which(n)).find(Boolean);
+  if (!base) throw new Error(`${profile.id}: no Python found to create the venv (looked for ${spec.basePython.join(', ')} on PATH)`);
+  const venv = join(cacheDir(), spec.venv);
+  mkdirSync(dirname(venv), { recursive: true });
+  rmSync(venv, { recursive: true, force: true });
+  log(`${profile.id}: creating venv ${venv} with ${base}`);
+  run(base, ['-m', 'venv', venv], 'create the venv (on Debian: apt-get install python3-venv)');
+  log(`${profile.id}: pip install ${spec.packages.join(' ')}`);
+  run(venvPython(venv), ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', ...spec.packages], 'install the packages');
+  forgetResolution(profile.id);
+  const after = resolveAdapter(profile, { fresh: true });
+  if (!after.installed) throw new Error(`${profile.id}: installed, but still not usable: ${after.problem}`);
+  log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.runtime}`);
+  return after;
+}
+
+function run(command: string, args: string[], what: string): void {
+  const r = spawnSync(command, args, { encoding: 'utf8', timeout: 600_000, windowsHide: true });
+  if (r.error || r.status !== 0) {
+    const detail = r.error?.message ?? (r.stderr || r.stdout).trim().split('\n').slice(-5).join('\n');
+    throw new Error(`failed to ${what}: ${command} ${args.join(' ')}\n${detail}`);
+  }
+}

@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Profile } from '../profiles/schema.js';
+import { cacheDir, venvPython } from '../paths.js';
+import { which } from '../which.js';
+
+export interface AdapterStatus {
+  profile: string;
+  adapter: string;
+  installed: boolean;
+  /** The runtime that runs the adapter, when one is usable. */
+  runtime?: string;
+  version?: string;
+  source?: 'env' | 'managed' | 'path';
+  /** Why it is not usable, and how to fix it. */
+  problem?: string;
+  install: string;
+}
+
+const cache = new Map<string, AdapterStatus>();
+
+/**
+ * Finds a usable runtime for a profile's adapter: the env override, then dapgate's managed
+ * install, then PATH candidates; each is checked by running the profile's check command.
+ */
+export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = {}): AdapterStatus {
+  const hit = cache.get(profile.id);
+  if (hit && !options.fresh) return hit;
+  const spec = profile.adapter.runtime;
+  const install = installHint(profile);
+  const base = { profile: profile.id, adapter: profile.adapter.name, install };
+  const tried: string[] = [];
+  const candidates: { path: string; source: AdapterStatus['source'] }[] = [];
+  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
+  if (fromEnv) candidates.push({ path: fromEnv, source: 'env' });
+  if (spec.managed) candidates.push({ path: managedPath(spec.managed), source: 'managed' });
+  for (const name of spec.candidates) {
+    const found = which(name);
+    if (found) candidates.push({ path: found, source: 'path' });
+  }
+  let status: AdapterStatus | undefined;
+  for (const c of candidates) {
+    if (c.source !== 'path' && !existsSync(c.path)) {
+      tried.push(`${c.path} (missing)`);
+      if (c.source === 'env') break; // an explicit override that is wrong must be reported, not bypassed
+      continue;
+    }
+    const check = runCheck(c.path, spec.check);
+    if (check.ok) {
+      status = { ...base, installed: true, runtime: c.path, version: check.version, source: c.source };
+      break;
+    }
+    tried.push(`${c.path} (${check.error})`);
+    if (c.source === 'env') break;
+  }
+  status ??= {
+    ...base,
+    installed: false,
+    problem: `no usable ${spec.description} found${tried.length ? `; tried ${tried.join(', ')}` : ''}`,
+  };
+  cache.set(profile.id, status);
+  return status;
+}
+
+export function forgetResolution(profileId: string): void {
+  cache.delete(profileId);
+}
+
+export function managedPath(template: string): string {
+  const root = cacheDir();
+  return template.includes('${venvPython}')
+    ? venvPython(join(root, template.replace('${venvPython}', '').replace(/[\\/]+$/, '')))
+    : join(root, template);
+}
+
+function runCheck(runtime: string, args: string[] | undefined): { ok: true; version?: string } | { ok: false; error: string } {
+  if (!args) return { ok: true };
+  const r = spawnSync(runtime, args, { encoding: 'utf8', timeout: 15_000, windowsHide: true });
+  if (r.error) return { ok: false, error: r.error.message };
+  if (r.status !== 0) return { ok: false, error: (r.stderr || r.stdout || `exit ${r.status}`).trim().split('\n').pop()!.slice(0, 200) };
+  return { ok: true, version: r.stdout.trim().split('\n').pop() };
+}
+
+export function installHint(profile: Profile): string {
+  const i = profile.adapter.install;
+  if (i.kind === 'manual') return i.instructions;
+  const override = profile.adapter.runtime.envVar ? ` (or set ${profile.adapter.runtime.envVar})` : '';
+  return `run: npx dapgate adapters install ${profile.id}${override}`;
+}

@@ -1,0 +1,89 @@
+import { EventEmitter } from 'node:events';
+
+export interface BreakpointSpec {
+  file?: string;
+  line?: number;
+  function?: string;
+  condition?: string;
+  hitCondition?: string;
+  logMessage?: string;
+  temporary?: boolean;
+}
+
+/** How one session bound a breakpoint. */
+export interface Binding {
+  verified: boolean;
+  line?: number;
+  message?: string;
+  /** The adapter's id for it, to map `breakpoint` events and `hitBreakpointIds`. */
+  adapterId?: number;
+}
+
+export interface BookBreakpoint extends BreakpointSpec {
+  id: string;
+  kind: 'line' | 'function';
+  hits: number;
+  bindings: Map<string, Binding>;
+}
+
+export type BookChange = { kind: 'line'; file: string } | { kind: 'function' };
+
+/**
+ * The gateway-wide breakpoint list (an IDE's model): breakpoints exist without any session, apply
+ * to every session, and survive restarts. `change` tells sessions what to re-send.
+ */
+export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
+  private readonly items = new Map<string, BookBreakpoint>();
+  private nextId = 1;
+
+  /** `file` must already be absolute and normalized. */
+  add(spec: BreakpointSpec): BookBreakpoint {
+    const kind = spec.function ? 'function' : 'line';
+    const same = [...this.items.values()].find((b) =>
+      kind === 'line' ? b.kind === 'line' && b.file === spec.file && b.line === spec.line : b.kind === 'function' && b.function === spec.function,
+    );
+    const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, bindings: new Map() };
+    this.items.set(bp.id, bp);
+    this.emit('change', kind === 'line' ? { kind, file: spec.file! } : { kind });
+    return bp;
+  }
+
+  get(id: string): BookBreakpoint | undefined {
+    return this.items.get(id);
+  }
+
+  list(): BookBreakpoint[] {
+    return [...this.items.values()];
+  }
+
+  forFile(file: string): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'line' && b.file === file);
+  }
+
+  files(): string[] {
+    return [...new Set(this.list().flatMap((b) => (b.kind === 'line' ? [b.file!] : [])))];
+  }
+
+  functions(): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'function');
+  }
+
+  remove(ids: string[]): BookBreakpoint[] {
+    const removed = ids.map((id) => this.items.get(id)).filter((b): b is BookBreakpoint => !!b);
+    for (const b of removed) this.items.delete(b.id);
+    const changes = new Map<string, BookChange>();
+    for (const b of removed) changes.set(b.kind === 'line' ? `l:${b.file}` : 'f', b.kind === 'line' ? { kind: 'line', file: b.file! } : { kind: 'function' });
+    for (const c of changes.values()) this.emit('change', c);
+    return removed;
+  }
+
+  /** Which breakpoint a session's adapter id refers to. */
+  byAdapterId(sessionId: string, adapterId: number): BookBreakpoint | undefined {
+    return this.list().find((b) => b.bindings.get(sessionId)?.adapterId === adapterId);
+  }
+
+  /** Forget everything about a session that ended. */
+  dropSession(sessionId: string): void {
+    for (const b of this.items.values()) b.bindings.delete(sessionId);
+  }
+}

@@ -1,0 +1,13 @@
+export { SessionManager, type ManagerOptions } from './session/manager.js';
+export { Session, type SessionConfig } from './session/session.js';
+export { Inspector, parsePath, type VariableNode, type ScopeNode, type ExpandOptions } from './session/inspect.js';
+export { canonicalPath, samePath } from './session/paths.js';
+export * from './session/types.js';
+export { BreakpointBook, type BookBreakpoint, type BreakpointSpec, type Binding } from './breakpoints/book.js';
+export { CursorLog, type Entry, type ReadResult } from './logs/cursor-log.js';
+export { ProfileSchema, type Profile } from './profiles/schema.js';
+export { loadProfiles, configDir, ProfileRegistry } from './profiles/loader.js';
+export { resolveAdapter, installHint, type AdapterStatus } from './adapters/resolver.js';
+export { installAdapter } from './adapters/installer.js';
+export { GatewayError } from './errors.js';
+export { cacheDir } from './paths.js';

@@ -1,0 +1,12 @@
+import type { ProfileHooks } from './types.js';
+import { pythonHooks } from './python.js';
+
+const hooks: Record<string, ProfileHooks> = { python: pythonHooks };
+
+export function hooksFor(name: string | undefined): ProfileHooks {
+  if (!name) return {};
+  const h = hooks[name];
+  if (!h) throw new Error(`profile names hook module '${name}', which core does not have`);
+  return h;
+}
+export type { ProfileHooks, TemplateVars } from './types.js';

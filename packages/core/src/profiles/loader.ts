@@ -1,0 +1,67 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ProfileSchema, type Profile } from './schema.js';
+import { GatewayError } from '../errors.js';
+
+/** Finds adapters-config/: $DAPGATE_CONFIG_DIR, else the nearest one above this module. */
+export function configDir(): string {
+  if (process.env.DAPGATE_CONFIG_DIR) return process.env.DAPGATE_CONFIG_DIR;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'adapters-config');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('adapters-config/ not found above the dapgate installation; set DAPGATE_CONFIG_DIR');
+    dir = parent;
+  }
+}
+
+/** Loads and validates every profile; a broken file is an error naming the file and the field. */
+export function loadProfiles(dir = configDir()): Profile[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('_')).sort();
+  return files.map((file) => {
+    const path = join(dir, file);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (e) {
+      throw new Error(`${path}: invalid JSON: ${(e as Error).message}`);
+    }
+    const parsed = ProfileSchema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      throw new Error(`${path}: invalid profile: ${issues}`);
+    }
+    return parsed.data;
+  });
+}
+
+export class ProfileRegistry {
+  constructor(readonly profiles: Profile[]) {}
+
+  get(idOrLanguage: string): Profile | undefined {
+    const key = idOrLanguage.toLowerCase();
+    return this.profiles.find((p) => p.id === key || p.languages.includes(key));
+  }
+
+  /** The profile for an explicit language, else the one whose extensions match the program. */
+  pick(language: string | undefined, program: string | undefined): Profile {
+    if (language) {
+      const p = this.get(language);
+      if (!p) throw new GatewayError(`unknown language '${language}'`, `use one of: ${this.languageList()}`);
+      return p;
+    }
+    if (program) {
+      const ext = extname(program).toLowerCase();
+      const p = this.profiles.find((q) => q.extensions.includes(ext));
+      if (p) return p;
+      throw new GatewayError(`cannot tell the language of '${program}' from its extension`, `pass language (one of: ${this.languageList()})`);
+    }
+    throw new GatewayError('no language given and no program to infer it from', `pass language (one of: ${this.languageList()})`);
+  }
+
+  languageList(): string {
+    return this.profiles.map((p) => p.id).join(', ');
+  }
+}

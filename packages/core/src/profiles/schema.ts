@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** How to find the executable that runs an adapter (an interpreter with the adapter importable, a binary, ...). */
+const RuntimeSpec = z.object({
+  description: z.string(),
+  /** An env variable holding an explicit path; wins over everything else. */
+  envVar: z.string().optional(),
+  /** A path relative to dapgate's cache dir, where `dapgate adapters install` puts it. `${python}` = a venv's python. */
+  managed: z.string().optional(),
+  /** Executables looked up on PATH, in order. */
+  candidates: z.array(z.string()).default([]),
+  /** A command run with the runtime to check it is usable; its trimmed stdout is the version. */
+  check: z.array(z.string()).optional(),
+});
+
+const InstallSpec = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('pip-venv'),
+    /** The venv folder, relative to the cache dir. */
+    venv: z.string(),
+    packages: z.array(z.string()).min(1),
+    /** Interpreters that may create the venv, looked up on PATH in order. */
+    basePython: z.array(z.string()).min(1),
+  }),
+  z.object({ kind: z.literal('manual'), instructions: z.string() }),
+]);
+
+const AdapterSpec = z.object({
+  name: z.string(),
+  runtime: RuntimeSpec,
+  /** The adapter command line; `${runtime}` is the resolved runtime, `${port}` a free port (tcp-listen). */
+  command: z.array(z.string()).min(1),
+  transport: z.enum(['stdio', 'tcp-listen']),
+  /** tcp-listen: a regexp matched against the adapter's output once it listens. */
+  listenPattern: z.string().optional(),
+  env: z.record(z.string()).default({}),
+  install: InstallSpec,
+});
+
+const RequestTemplate = z.object({
+  /**
+   * `adapter`: spawn the adapter and send the request to it. `target`: the debuggee itself serves
+   * DAP (e.g. `python -m debugpy --listen`): connect to host:port and send the request there.
+   */
+  connect: z.enum(['adapter', 'target']).default('adapter'),
+  /** DAP arguments; a string "${name}" is replaced by that unified argument (omitted when absent). */
+  arguments: z.record(z.unknown()),
+  /** Unified arguments this request cannot do without; one of each inner list must be given. */
+  requires: z.array(z.array(z.string())).default([]),
+  /** Unified arguments this profile does not support here (refused with a clear error). */
+  unsupported: z.array(z.string()).default([]),
+});
+
+export const ProfileSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  displayName: z.string(),
+  languages: z.array(z.string()).min(1),
+  extensions: z.array(z.string()),
+  adapter: AdapterSpec,
+  /** adapterID sent in `initialize`. */
+  adapterId: z.string(),
+  launch: RequestTemplate,
+  attach: RequestTemplate.extend({ defaultHost: z.string().default('127.0.0.1'), defaultPort: z.number().int().optional() }).optional(),
+  /** A hook module in core/src/profiles/hooks for what a template cannot say. */
+  hooks: z.string().optional(),
+  /** Exception filters applied when the agent has not chosen any. */
+  defaultExceptionFilters: z.array(z.string()).default([]),
+  variables: z
+    .object({
+      /** Variable names the adapter adds as groups (not program state), hidden from listings. */
+      hideNames: z.array(z.string()).default([]),
+      /** A regexp of names hidden from listings unless asked for by name. */
+      hidePattern: z.string().optional(),
+      /** Scopes whose names match this regexp are not shown unless asked for (e.g. globals). */
+      secondaryScopes: z.string().optional(),
+    })
+    .default({}),
+  /** Output categories that are not the program's (dropped). */
+  ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
+});
+
+export type Profile = z.infer<typeof ProfileSchema>;
+export type RequestTemplate = z.infer<typeof RequestTemplate>;

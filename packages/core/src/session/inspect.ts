@@ -1,0 +1,163 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { GatewayError } from '../errors.js';
+import type { Session } from './session.js';
+
+/** A variable and, when expanded, its children. */
+export interface VariableNode {
+  name: string;
+  value: string;
+  type?: string;
+  variablesReference: number;
+  evaluateName?: string;
+  children?: VariableNode[];
+  /** Children not fetched or not shown because of `maxItems`. */
+  moreChildren?: number;
+}
+
+export interface ScopeNode {
+  name: string;
+  variablesReference: number;
+  expensive: boolean;
+  secondary: boolean;
+  variables?: VariableNode[];
+  moreChildren?: number;
+}
+
+export interface ExpandOptions {
+  depth: number;
+  maxItems: number;
+  names?: string[];
+}
+
+/**
+ * Reads program state through a stopped session: scopes of a frame, variables by path
+ * (`order.items[0]`, `meta['region']`), trees to a depth, and flat snapshots of locals.
+ * Hides what the profile says is not program state.
+ */
+export class Inspector {
+  private readonly hideNames: Set<string>;
+  private readonly hidePattern: RegExp | undefined;
+  private readonly secondaryScopes: RegExp | undefined;
+
+  constructor(private readonly session: Session) {
+    const v = session.profile.variables;
+    this.hideNames = new Set(v.hideNames);
+    this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
+    this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
+  }
+
+  async scopes(frame: number): Promise<ScopeNode[]> {
+    const frameId = await this.session.frameId(frame);
+    const scopes = await this.session.scopes(frameId);
+    return scopes.map((s) => ({
+      name: s.name,
+      variablesReference: s.variablesReference,
+      expensive: s.expensive,
+      secondary: !!this.secondaryScopes?.test(s.name),
+    }));
+  }
+
+  /** Children of a reference, with the profile's hidden names removed. */
+  async children(ref: number, maxItems = Number.POSITIVE_INFINITY): Promise<{ items: VariableNode[]; more: number }> {
+    const all = (await this.session.variables(ref)).filter((v) => !this.hidden(v.name));
+    const items = all.slice(0, maxItems).map(toNode);
+    return { items, more: all.length - items.length };
+  }
+
+  /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
+  async expand(node: VariableNode, options: ExpandOptions, level = 1): Promise<VariableNode> {
+    if (node.variablesReference <= 0 || level > options.depth) return node;
+    const { items, more } = await this.children(node.variablesReference, options.maxItems);
+    node.children = await Promise.all(items.map((c) => this.expand(c, options, level + 1)));
+    node.moreChildren = more;
+    return node;
+  }
+
+  /** Scopes of a frame with their variables (primary scopes only unless `scope` names one). */
+  async frameVariables(frame: number, options: ExpandOptions & { scope?: string }): Promise<ScopeNode[]> {
+    const scopes = await this.scopes(frame);
+    const chosen = options.scope
+      ? scopes.filter((s) => s.name.toLowerCase() === options.scope!.toLowerCase())
+      : scopes.filter((s) => !s.secondary && !s.expensive);
+    if (options.scope && chosen.length === 0) {
+      throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`);
+    }
+    for (const s of chosen) {
+      const { items, more } = await this.children(s.variablesReference, options.names ? Number.POSITIVE_INFINITY : options.maxItems);
+      const picked = options.names ? items.filter((v) => options.names!.includes(v.name)) : items;
+      s.variables = await Promise.all(picked.map((v) => this.expand(v, options, 2)));
+      s.moreChildren = options.names ? 0 : more;
+    }
+    return chosen;
+  }
+
+  /** Finds the variable a path names, searching the frame's scopes in order. */
+  async resolvePath(frame: number, path: string): Promise<{ node: VariableNode; parentRef: number }> {
+    const segments = parsePath(path);
+    const scopes = await this.scopes(frame);
+    const [first, ...rest] = segments;
+    let found: { node: VariableNode; parentRef: number } | undefined;
+    const seen: string[] = [];
+    for (const s of [...scopes.filter((x) => !x.secondary), ...scopes.filter((x) => x.secondary)]) {
+      const vars = (await this.session.variables(s.variablesReference)).map(toNode);
+      const match = vars.find((v) => matches(v.name, first!));
+      if (match) {
+        found = { node: match, parentRef: s.variablesReference };
+        break;
+      }
+      if (!s.secondary) seen.push(...vars.filter((v) => !this.hidden(v.name)).map((v) => v.name));
+    }
+    if (!found) throw new GatewayError(`no variable '${first}' in frame ${frame}`, `names here: ${seen.slice(0, 30).join(', ') || '(none)'}`);
+    let walked = first!;
+    for (const seg of rest) {
+      const node: VariableNode = found.node;
+      if (node.variablesReference <= 0) throw new GatewayError(`'${walked}' (${node.value}) has no members`, 'ask for the value itself');
+      const kids: VariableNode[] = (await this.session.variables(node.variablesReference)).map(toNode);
+      const match: VariableNode | undefined = kids.find((v) => matches(v.name, seg));
+      if (!match) {
+        const names = kids.filter((v) => !this.hidden(v.name)).map((v) => v.name);
+        throw new GatewayError(`'${walked}' has no member '${seg}'`, `members: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` (+${names.length - 30} more)` : ''}`);
+      }
+      found = { node: match, parentRef: node.variablesReference };
+      walked += /^\d+$/.test(seg) ? `[${seg}]` : `.${seg}`;
+    }
+    return found;
+  }
+
+  /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
+  async snapshot(frame = 0): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const s of await this.scopes(frame)) {
+      if (s.secondary || s.expensive) continue;
+      for (const v of (await this.session.variables(s.variablesReference)).filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
+    }
+    return out;
+  }
+
+  private hidden(name: string): boolean {
+    return this.hideNames.has(name) || !!this.hidePattern?.test(name);
+  }
+}
+
+function toNode(v: DebugProtocol.Variable): VariableNode {
+  return { name: v.name, value: v.value, type: v.type, variablesReference: v.variablesReference, evaluateName: v.evaluateName };
+}
+
+/** `a.b[0]['k']["k2"].c` -> ['a', 'b', '0', 'k', 'k2', 'c'] */
+export function parsePath(path: string): string[] {
+  const out: string[] = [];
+  const re = /\s*(?:\.?([^.[\]\s]+)|\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*?))\s*\])/gy;
+  let m: RegExpExecArray | null;
+  let at = 0;
+  while (at < path.length && (m = re.exec(path))) {
+    out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
+    at = re.lastIndex;
+  }
+  if (at < path.trimEnd().length || out.length === 0) throw new GatewayError(`cannot parse the path '${path}'`, "write it like order.items[0] or meta['region']");
+  return out;
+}
+
+/** Adapters name children differently: `0` or `[0]`, `key` or `'key'`. */
+function matches(name: string, segment: string): boolean {
+  return name === segment || name === `[${segment}]` || name === `'${segment}'` || name === `"${segment}"`;
+}

@@ -1,0 +1,189 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { Profile } from '../profiles/schema.js';
+import { ProfileRegistry } from '../profiles/loader.js';
+import { deepMerge, fillTemplate } from '../profiles/template.js';
+import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
+import { resolveAdapter } from '../adapters/resolver.js';
+import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
+import { GatewayError } from '../errors.js';
+import { Session } from './session.js';
+import { canonicalPath } from './paths.js';
+import type { AttachRequest, LaunchRequest } from './types.js';
+
+export interface ManagerOptions {
+  requestTimeoutMs?: number;
+  /** Programs outside these folders are refused (empty = anywhere). */
+  allowRoots?: string[];
+}
+
+/**
+ * All sessions of the gateway, the gateway-wide breakpoint book, and how a unified launch or
+ * attach becomes a profile-specific DAP request.
+ */
+export class SessionManager {
+  readonly book = new BreakpointBook();
+  private readonly sessions = new Map<string, Session>();
+  private nextId = 1;
+  private recent: string[] = [];
+
+  constructor(
+    readonly profiles: ProfileRegistry,
+    private readonly options: ManagerOptions = {},
+  ) {
+    this.book.on('change', (change) => {
+      const syncs = [...this.sessions.values()]
+        .filter((s) => s.state !== 'initializing' && s.live)
+        .map((s) => (change.kind === 'line' ? s.syncFile(change.file) : s.syncFunctions()));
+      this.syncing = Promise.all([this.syncing, ...syncs]).then(() => undefined);
+    });
+  }
+
+  private syncing: Promise<void> = Promise.resolve();
+
+  /** Resolves once every live session has the breakpoint book's latest state. */
+  synced(): Promise<void> {
+    return this.syncing;
+  }
+
+  list(): Session[] {
+    return [...this.sessions.values()];
+  }
+
+  /** A session by id, or the most recently used live one (else the most recent). */
+  get(id?: string): Session {
+    if (id) {
+      const s = this.sessions.get(id);
+      if (!s) throw new GatewayError(`no session '${id}'`, this.sessions.size ? `sessions: ${[...this.sessions.keys()].join(', ')}` : 'start one with debug_launch or debug_attach');
+      this.touch(s.id);
+      return s;
+    }
+    const ordered = [...this.recent].reverse().map((x) => this.sessions.get(x)!).filter(Boolean);
+    const s = ordered.find((x) => x.live) ?? ordered[0];
+    if (!s) throw new GatewayError('there is no debug session', 'start one with debug_launch (a program) or debug_attach (a running target)');
+    return s;
+  }
+
+  async launch(req: LaunchRequest): Promise<Session> {
+    const cwd = canonicalPath(req.cwd ?? (req.program ? resolve(req.program, '..') : process.cwd()));
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${cwd}' is not a folder`, 'pass an existing folder as cwd');
+    const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
+    const profile = this.profiles.pick(req.language, program);
+    if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd');
+    if (program) this.checkAllowed(program);
+    const template = profile.launch;
+    this.checkRequired(profile, 'launch', template.requires, { ...req, program });
+    const vars: TemplateVars = { ...req, program, cwd, stopOnEntry: req.stopOnEntry ?? false };
+    await hooksFor(profile.hooks).prepareLaunch?.(vars);
+    const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
+    const target = `${profile.id} ${program ? basename(program) : req.module ?? req.mainClass ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
+    return this.start(profile, 'launch', target, cwd, args, undefined);
+  }
+
+  async attach(req: AttachRequest): Promise<Session> {
+    const profile = this.profiles.pick(req.language, undefined);
+    const template = profile.attach;
+    if (!template) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, 'use debug_launch');
+    for (const u of template.unsupported) {
+      if ((req as unknown as Record<string, unknown>)[u] !== undefined) {
+        throw new GatewayError(`${profile.displayName} cannot attach by ${u}`, `attach by ${u === 'processId' ? 'host and port' : 'processId'} instead`);
+      }
+    }
+    const host = req.host ?? template.defaultHost;
+    const port = req.port ?? template.defaultPort;
+    const cwd = canonicalPath(req.cwd ?? process.cwd());
+    const vars = { ...req, host, port, cwd };
+    this.checkRequired(profile, 'attach', template.requires, vars);
+    const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
+    const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
+    const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
+    return this.start(profile, 'attach', target, cwd, args, address);
+  }
+
+  private async start(
+    profile: Profile,
+    kind: 'launch' | 'attach',
+    target: string,
+    cwd: string,
+    requestArguments: Record<string, unknown>,
+    targetAddress: { host: string; port: number; waitMs: number } | undefined,
+  ): Promise<Session> {
+    let adapterCommand: string[] | undefined;
+    if (!targetAddress) {
+      const status = resolveAdapter(profile);
+      if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
+      adapterCommand = profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!));
+    }
+    const session = new Session({
+      id: `s${this.nextId++}`,
+      profile,
+      kind,
+      target,
+      cwd,
+      requestArguments,
+      adapterCommand,
+      adapterEnv: profile.adapter.env,
+      targetAddress,
+      book: this.book,
+      exceptionFilters: profile.defaultExceptionFilters,
+      requestTimeoutMs: this.options.requestTimeoutMs,
+    });
+    this.sessions.set(session.id, session);
+    this.touch(session.id);
+    await session.start();
+    return session;
+  }
+
+  /** Adds breakpoints to the book; relative files resolve against `cwd`. Refuses missing files. */
+  addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
+    if (spec.function) return this.book.add({ ...spec, file: undefined, line: undefined });
+    if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}');
+    let file = canonicalPath(spec.file, cwd);
+    if (!existsSync(file) && existsSync(canonicalPath(spec.file))) file = canonicalPath(spec.file);
+    if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd');
+    for (const s of this.sessions.values()) {
+      const missing = s.live ? s.unsupportedFeatures(spec) : [];
+      if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, 'set a plain breakpoint instead');
+    }
+    return this.book.add({ ...spec, file });
+  }
+
+  /** The folder relative breakpoint paths resolve against: the current session's cwd, else ours. */
+  defaultCwd(): string {
+    try {
+      return this.get().cwd;
+    } catch {
+      return process.cwd();
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all(this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined)));
+  }
+
+  remove(id: string): void {
+    this.sessions.delete(id);
+    this.recent = this.recent.filter((x) => x !== id);
+    this.book.dropSession(id);
+  }
+
+  private touch(id: string): void {
+    this.recent = this.recent.filter((x) => x !== id).concat(id);
+  }
+
+  private checkAllowed(program: string): void {
+    const roots = this.options.allowRoots ?? [];
+    if (roots.length === 0) return;
+    if (!roots.some((r) => program === canonicalPath(r) || program.startsWith(canonicalPath(r) + (process.platform === 'win32' ? '\\' : '/')))) {
+      throw new GatewayError(`program '${program}' is outside the allowed folders`, `the server allows: ${roots.join(', ')} (set by its operator)`);
+    }
+  }
+
+  private checkRequired(profile: Profile, what: string, requires: string[][], given: Record<string, unknown>): void {
+    for (const oneOf of requires) {
+      if (!oneOf.some((k) => given[k] !== undefined)) {
+        throw new GatewayError(`${profile.displayName} ${what} needs ${oneOf.join(' or ')}`, `pass ${oneOf.join(' or ')}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { realpathSync } from 'node:fs';
+import { normalize, resolve } from 'node:path';
+
+/** An absolute, normalized, symlink-resolved path (as far as the file exists). */
+export function canonicalPath(path: string, base = process.cwd()): string {
+  const abs = resolve(base, path);
+  try {
+    return realpathSync.native(abs);
+  } catch {
+    return normalize(abs);
+  }
+}
+
+/** Path equality as the OS sees it (case-insensitive on Windows and macOS by default). */
+export function samePath(a: string, b: string): boolean {
+  const ca = canonicalPath(a);
+  const cb = canonicalPath(b);
+  return process.platform === 'win32' || process.platform === 'darwin' ? ca.toLowerCase() === cb.toLowerCase() : ca === cb;
+}

@@ -1,0 +1,627 @@
+import { EventEmitter } from 'node:events';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import {
+  connectTcp,
+  DapClosedError,
+  DapConnection,
+  DapTimeoutError,
+  freePort,
+  startAdapterProcess,
+  startStdioAdapter,
+  waitForLine,
+  type AdapterProcess,
+} from '@dapgate/dap';
+import type { Profile } from '../profiles/schema.js';
+import type { BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
+import { CursorLog } from '../logs/cursor-log.js';
+import { GatewayError } from '../errors.js';
+import { samePath } from './paths.js';
+import {
+  FINAL_STATES,
+  SETTLED_STATES,
+  type Failure,
+  type OutputEntry,
+  type SessionEvent,
+  type SessionState,
+  type StopInfo,
+  type WaitOutcome,
+} from './types.js';
+
+export interface SessionConfig {
+  id: string;
+  profile: Profile;
+  kind: 'launch' | 'attach';
+  /** A short description of what is debugged, e.g. "python ledger.py". */
+  target: string;
+  cwd: string;
+  /** The filled DAP launch/attach arguments. */
+  requestArguments: Record<string, unknown>;
+  /** Adapter command line, when the adapter is spawned. */
+  adapterCommand?: string[];
+  adapterEnv?: Record<string, string>;
+  /** For a `target` connection: where the debuggee serves DAP. */
+  targetAddress?: { host: string; port: number; waitMs: number };
+  book: BreakpointBook;
+  exceptionFilters: string[];
+  requestTimeoutMs?: number;
+  startTimeoutMs?: number;
+}
+
+const FRAMES_AT_STOP = 20;
+
+/**
+ * One debug session: one DAP connection to an adapter (or a debuggee serving DAP), translated into
+ * the gateway's states, stops, logs and breakpoint bindings. Knows nothing of MCP or languages.
+ */
+export class Session extends EventEmitter<{ state: [SessionState] }> {
+  readonly id: string;
+  readonly profile: Profile;
+  readonly kind: 'launch' | 'attach';
+  readonly target: string;
+  readonly cwd: string;
+  readonly startedAt = Date.now();
+  readonly events = new CursorLog<SessionEvent>(1_000);
+  readonly output = new CursorLog<OutputEntry>(5_000, 1_000_000, (e) => e.text.length);
+
+  state: SessionState = 'initializing';
+  stop: StopInfo | undefined;
+  exitCode: number | undefined;
+  failure: Failure | undefined;
+  capabilities: DebugProtocol.Capabilities = {};
+  exceptionFilters: string[];
+  private connection: DapConnection | undefined;
+  private adapter: AdapterProcess | undefined;
+  private stopGeneration = 0;
+  private readonly requestTimeoutMs: number;
+
+  constructor(private readonly config: SessionConfig) {
+    super();
+    this.id = config.id;
+    this.profile = config.profile;
+    this.kind = config.kind;
+    this.target = config.target;
+    this.cwd = config.cwd;
+    this.exceptionFilters = config.exceptionFilters;
+    this.requestTimeoutMs = config.requestTimeoutMs ?? 10_000;
+  }
+
+  get live(): boolean {
+    return !FINAL_STATES.has(this.state);
+  }
+
+  get adapterPid(): number | undefined {
+    return this.adapter?.pid;
+  }
+
+  get adapterCommand(): string[] | undefined {
+    return this.config.adapterCommand;
+  }
+
+  get requestArguments(): Record<string, unknown> {
+    return this.config.requestArguments;
+  }
+
+  stderrTail(lines = 20): string {
+    return this.adapter?.stderr.lines(lines) ?? '';
+  }
+
+  diagnostics() {
+    return {
+      pendingRequests: this.connection?.pendingRequests() ?? [],
+      traffic: this.connection?.traffic.recent() ?? [],
+      adapterExit: this.adapter && !this.adapter.running ? this.adapter.describeExit() : undefined,
+    };
+  }
+
+  // ---------------------------------------------------------------- start
+
+  /**
+   * Connects, initializes, sends launch/attach, applies breakpoints between `initialized` and
+   * `configurationDone`, and returns once the adapter accepted the launch. Throws GatewayError
+   * (the session is then `failed`) when any of it does not happen in time.
+   */
+  async start(): Promise<void> {
+    const startTimeout = this.config.startTimeoutMs ?? 30_000;
+    try {
+      const connection = await this.connect();
+      this.connection = connection;
+      connection.on('event', (e) => this.onEvent(e));
+      connection.on('close', (reason) => this.onClose(reason));
+      connection.on('protocolError', (e) => this.logGatewayEvent('protocol-error', e.message));
+      connection.onReverseRequest('runInTerminal', () => {
+        throw new Error('runInTerminal is not supported for this profile yet; use console internalConsole');
+      });
+
+      const init = await connection.request<DebugProtocol.InitializeResponse>(
+        'initialize',
+        {
+          clientID: 'dapgate',
+          clientName: 'dapgate',
+          adapterID: this.profile.adapterId,
+          locale: 'en',
+          linesStartAt1: true,
+          columnsStartAt1: true,
+          pathFormat: 'path',
+          supportsVariableType: true,
+          supportsVariablePaging: true,
+          supportsRunInTerminalRequest: false,
+          supportsStartDebuggingRequest: false,
+          supportsProgressReporting: false,
+          supportsInvalidatedEvent: false,
+          supportsMemoryReferences: false,
+        } satisfies DebugProtocol.InitializeRequestArguments,
+        { timeoutMs: startTimeout },
+      );
+      this.capabilities = init.body ?? {};
+      const initialized = this.nextEvent('initialized', startTimeout);
+      const request = connection.request(this.kind, this.config.requestArguments, { timeoutMs: startTimeout });
+      request.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
+      await Promise.race([initialized, request.then(() => initialized)]);
+      this.setState('configuring');
+      await this.applyAllBreakpoints();
+      await this.applyExceptionFilters(this.exceptionFilters);
+      if (this.capabilities.supportsConfigurationDoneRequest) await connection.request('configurationDone', {}, { timeoutMs: startTimeout });
+      await request;
+      if (this.state === 'configuring') this.setState('running');
+    } catch (e) {
+      const reason = describeStartError(e);
+      this.fail(reason);
+      await this.dispose(false);
+      throw new GatewayError(`${this.kind} failed: ${reason}`, this.failureHint());
+    }
+  }
+
+  private async connect(): Promise<DapConnection> {
+    const { adapterCommand, adapterEnv, targetAddress } = this.config;
+    if (targetAddress) {
+      const { connection } = await connectTcp(targetAddress.host, targetAddress.port, {
+        waitMs: targetAddress.waitMs,
+        requestTimeoutMs: this.requestTimeoutMs,
+      });
+      return connection;
+    }
+    if (!adapterCommand) throw new Error('no adapter command and no target address');
+    const env = { ...process.env, ...adapterEnv };
+    if (this.profile.adapter.transport === 'stdio') {
+      const { adapter, connection } = startStdioAdapter(adapterCommand[0]!, adapterCommand.slice(1), {
+        env,
+        requestTimeoutMs: this.requestTimeoutMs,
+      });
+      this.adapter = adapter;
+      void adapter.exited.then(() => this.onAdapterExit());
+      return connection;
+    }
+    const port = await freePort();
+    const command = adapterCommand.map((a) => a.replaceAll('${port}', String(port)));
+    const adapter = startAdapterProcess(command[0]!, command.slice(1), { env });
+    this.adapter = adapter;
+    void adapter.exited.then(() => this.onAdapterExit());
+    if (this.profile.adapter.listenPattern) {
+      await waitForLine(adapter.child.stdout!, new RegExp(this.profile.adapter.listenPattern), 15_000);
+    }
+    const { connection } = await connectTcp('127.0.0.1', port, { waitMs: 10_000, requestTimeoutMs: this.requestTimeoutMs });
+    return connection;
+  }
+
+  // ---------------------------------------------------------------- breakpoints
+
+  private async applyAllBreakpoints(): Promise<void> {
+    for (const file of this.config.book.files()) await this.syncFile(file);
+    if (this.config.book.functions().length) await this.syncFunctions();
+  }
+
+  /** Sends every gateway breakpoint of `file` to the adapter and records how each bound. */
+  async syncFile(file: string): Promise<void> {
+    if (!this.connection || !this.live) return;
+    const bps = this.config.book.forFile(file);
+    const args: DebugProtocol.SetBreakpointsArguments = {
+      source: { path: file },
+      breakpoints: bps.map((b) => ({
+        line: b.line!,
+        condition: this.supported('supportsConditionalBreakpoints', b.condition),
+        hitCondition: this.supported('supportsHitConditionalBreakpoints', b.hitCondition),
+        logMessage: this.supported('supportsLogPoints', b.logMessage),
+      })),
+      lines: bps.map((b) => b.line!),
+    };
+    try {
+      const r = await this.request<DebugProtocol.SetBreakpointsResponse>('setBreakpoints', args);
+      this.recordBindings(bps, r.body?.breakpoints ?? []);
+    } catch (e) {
+      for (const b of bps) b.bindings.set(this.id, { verified: false, message: (e as Error).message });
+    }
+  }
+
+  async syncFunctions(): Promise<void> {
+    if (!this.connection || !this.live) return;
+    const bps = this.config.book.functions();
+    if (!this.capabilities.supportsFunctionBreakpoints) {
+      for (const b of bps) b.bindings.set(this.id, { verified: false, message: `${this.profile.adapter.name} does not support function breakpoints` });
+      return;
+    }
+    try {
+      const r = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>('setFunctionBreakpoints', {
+        breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition })),
+      });
+      this.recordBindings(bps, r.body?.breakpoints ?? []);
+    } catch (e) {
+      for (const b of bps) b.bindings.set(this.id, { verified: false, message: (e as Error).message });
+    }
+  }
+
+  private recordBindings(bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[]): void {
+    bps.forEach((b, i) => {
+      const r = bound[i];
+      b.bindings.set(this.id, r ? { verified: r.verified, line: r.line, message: r.message, adapterId: r.id } : { verified: false, message: 'the adapter returned no binding' });
+    });
+  }
+
+  async applyExceptionFilters(filters: string[]): Promise<void> {
+    this.exceptionFilters = filters;
+    if (!this.connection || !this.live) return;
+    if (!this.capabilities.exceptionBreakpointFilters?.length && filters.length === 0) return;
+    await this.request('setExceptionBreakpoints', { filters });
+  }
+
+  /** Refuses (at set time) what the adapter cannot do rather than silently dropping it. */
+  unsupportedFeatures(spec: { condition?: string; hitCondition?: string; logMessage?: string; function?: string }): string[] {
+    if (this.state === 'initializing') return [];
+    const out: string[] = [];
+    if (spec.condition && !this.capabilities.supportsConditionalBreakpoints) out.push('conditions');
+    if (spec.hitCondition && !this.capabilities.supportsHitConditionalBreakpoints) out.push('hit conditions');
+    if (spec.logMessage && !this.capabilities.supportsLogPoints) out.push('logpoints');
+    if (spec.function && !this.capabilities.supportsFunctionBreakpoints) out.push('function breakpoints');
+    return out;
+  }
+
+  private supported(capability: keyof DebugProtocol.Capabilities, value: string | undefined): string | undefined {
+    return value && this.capabilities[capability] ? value : undefined;
+  }
+
+  // ---------------------------------------------------------------- execution control
+
+  /** Waits until the session is stopped (with its frames fetched), has exited, or ended. */
+  waitForSettled(timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+    const settled = () => SETTLED_STATES.has(this.state) && (this.state !== 'stopped' || this.stopReady);
+    if (settled()) return Promise.resolve(this.state as WaitOutcome);
+    return new Promise((resolve) => {
+      const check = () => {
+        if (settled()) finish(this.state as WaitOutcome);
+      };
+      const finish = (outcome: WaitOutcome) => {
+        clearTimeout(timer);
+        this.off('state', check);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      };
+      const onAbort = () => finish('cancelled');
+      const timer = setTimeout(() => finish('timeout'), Math.max(0, timeoutMs));
+      this.on('state', check);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private stopReady = false;
+
+  async continue(threadId?: number): Promise<void> {
+    const thread = this.requireStopped('continue', threadId);
+    this.markRunning();
+    await this.request('continue', { threadId: thread });
+  }
+
+  async step(kind: 'over' | 'into' | 'out', threadId?: number): Promise<void> {
+    const thread = this.requireStopped('step', threadId);
+    const command = kind === 'over' ? 'next' : kind === 'into' ? 'stepIn' : 'stepOut';
+    this.markRunning();
+    await this.request(command, { threadId: thread });
+  }
+
+  async pause(threadId?: number): Promise<void> {
+    this.requireLive('pause');
+    if (this.state === 'stopped') return;
+    const thread = threadId ?? (await this.threads())[0]?.id;
+    if (thread === undefined) throw new GatewayError('the program has no threads to pause', 'it may have exited: check debug_status');
+    await this.request('pause', { threadId: thread });
+  }
+
+  async threads(): Promise<DebugProtocol.Thread[]> {
+    this.requireLive('list threads');
+    const r = await this.request<DebugProtocol.ThreadsResponse>('threads');
+    return r.body?.threads ?? [];
+  }
+
+  async stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): Promise<{ frames: DebugProtocol.StackFrame[]; total?: number }> {
+    const thread = this.requireStopped('read the stack', threadId);
+    const r = await this.request<DebugProtocol.StackTraceResponse>('stackTrace', { threadId: thread, startFrame, levels });
+    return { frames: r.body?.stackFrames ?? [], total: r.body?.totalFrames };
+  }
+
+  /** The DAP frame id of the `index`-th frame of the stopped thread. */
+  async frameId(index = 0, threadId?: number): Promise<number> {
+    const stop = this.requireStopInfo('inspect a frame');
+    const thread = threadId ?? stop.threadId;
+    if (thread === stop.threadId && index < stop.frames.length) return stop.frames[index]!.id;
+    const { frames } = await this.stackTrace(thread, index, 1);
+    if (!frames[0]) throw new GatewayError(`there is no frame ${index}`, 'list frames with debug_stack');
+    return frames[0].id;
+  }
+
+  async frameAt(index = 0, threadId?: number): Promise<DebugProtocol.StackFrame> {
+    const stop = this.requireStopInfo('inspect a frame');
+    const thread = threadId ?? stop.threadId;
+    if (thread === stop.threadId && index < stop.frames.length) return stop.frames[index]!;
+    const { frames } = await this.stackTrace(thread, index, 1);
+    if (!frames[0]) throw new GatewayError(`there is no frame ${index}`, 'list frames with debug_stack');
+    return frames[0];
+  }
+
+  async scopes(frameId: number): Promise<DebugProtocol.Scope[]> {
+    const r = await this.request<DebugProtocol.ScopesResponse>('scopes', { frameId });
+    return r.body?.scopes ?? [];
+  }
+
+  async variables(variablesReference: number, start?: number, count?: number): Promise<DebugProtocol.Variable[]> {
+    this.requireStopInfo('read variables');
+    const args: DebugProtocol.VariablesArguments = { variablesReference };
+    if (count !== undefined) Object.assign(args, { start: start ?? 0, count });
+    const r = await this.request<DebugProtocol.VariablesResponse>('variables', args);
+    return r.body?.variables ?? [];
+  }
+
+  async evaluate(expression: string, frameId: number | undefined, context: string): Promise<DebugProtocol.EvaluateResponse['body']> {
+    this.requireLive('evaluate');
+    const r = await this.request<DebugProtocol.EvaluateResponse>('evaluate', { expression, frameId, context }, 30_000);
+    return r.body;
+  }
+
+  async setVariable(variablesReference: number, name: string, value: string): Promise<DebugProtocol.SetVariableResponse['body']> {
+    const r = await this.request<DebugProtocol.SetVariableResponse>('setVariable', { variablesReference, name, value });
+    return r.body;
+  }
+
+  async source(sourceReference: number, path?: string): Promise<string> {
+    const r = await this.request<DebugProtocol.SourceResponse>('source', { sourceReference, source: { sourceReference, path } });
+    return r.body?.content ?? '';
+  }
+
+  // ---------------------------------------------------------------- ending
+
+  /** Ends the session: terminate (launched) or detach; the adapter process is always ended. */
+  async end(terminate: boolean): Promise<void> {
+    if (!this.live && !this.adapter?.running) return;
+    await this.dispose(terminate);
+    if (this.live) this.setState('terminated');
+    this.logGatewayEvent('ended', terminate ? 'terminated by debug_stop' : 'detached by debug_stop');
+  }
+
+  private async dispose(terminate: boolean): Promise<void> {
+    const c = this.connection;
+    if (c && !c.closed) {
+      await c.request('disconnect', { terminateDebuggee: terminate, restart: false }, { timeoutMs: 3_000 }).catch(() => undefined);
+      c.close('session ended');
+    }
+    await this.adapter?.kill();
+  }
+
+  // ---------------------------------------------------------------- events
+
+  private onEvent(e: DebugProtocol.Event): void {
+    const body = (e.body ?? {}) as Record<string, any>;
+    switch (e.event) {
+      case 'stopped':
+        void this.onStopped(body as DebugProtocol.StoppedEvent['body']);
+        return;
+      case 'continued':
+        if (body.allThreadsContinued !== false || body.threadId === this.stop?.threadId) this.markRunning();
+        this.logEvent('continued', `thread ${body.threadId} continued`, body);
+        return;
+      case 'exited':
+        this.exitCode = body.exitCode;
+        this.logEvent('exited', `program exited with code ${body.exitCode}`, body);
+        if (this.live) this.setState('exited');
+        return;
+      case 'terminated':
+        this.logEvent('terminated', 'debug session terminated', body);
+        if (this.live) {
+          this.setState('terminated');
+          void this.dispose(this.kind === 'launch');
+        }
+        return;
+      case 'output': {
+        const category = body.category ?? 'console';
+        if (this.profile.ignoreOutputCategories.includes(category)) return;
+        const text = String(body.output ?? '');
+        this.output.append({ category, text });
+        this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
+        return;
+      }
+      case 'breakpoint': {
+        const bp = body.breakpoint as DebugProtocol.Breakpoint;
+        if (bp?.id !== undefined) {
+          const book = this.config.book.byAdapterId(this.id, bp.id);
+          if (book && body.reason !== 'removed') {
+            const prev = book.bindings.get(this.id);
+            book.bindings.set(this.id, { ...prev, verified: bp.verified, line: bp.line ?? prev?.line, message: bp.message, adapterId: bp.id });
+          }
+        }
+        this.logEvent('breakpoint', `breakpoint ${body.reason}: ${bp?.verified ? 'verified' : 'unverified'} line ${bp?.line ?? '?'}`, body);
+        return;
+      }
+      case 'thread':
+        this.logEvent('thread', `thread ${body.threadId} ${body.reason}`, body);
+        return;
+      case 'process':
+        this.logEvent('process', `process ${body.name ?? ''} ${body.systemProcessId ?? ''} started`.replace(/\s+/g, ' '), body);
+        return;
+      case 'initialized':
+      case 'module':
+      case 'loadedSource':
+        return;
+      default:
+        this.logEvent(e.event, e.event, body);
+    }
+  }
+
+  private async onStopped(body: DebugProtocol.StoppedEvent['body']): Promise<void> {
+    const generation = ++this.stopGeneration;
+    const threadId = body.threadId ?? this.stop?.threadId ?? (await this.request<DebugProtocol.ThreadsResponse>('threads').then((r) => r.body.threads[0]?.id, () => undefined)) ?? 0;
+    const stop: StopInfo = {
+      reason: body.reason,
+      description: body.description,
+      text: body.text,
+      threadId,
+      allThreadsStopped: body.allThreadsStopped ?? false,
+      breakpointIds: [],
+      frames: [],
+      at: Date.now(),
+    };
+    this.stop = stop;
+    this.stopReady = false;
+    this.setState('stopped');
+    try {
+      const r = await this.request<DebugProtocol.StackTraceResponse>('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP });
+      stop.frames = r.body?.stackFrames ?? [];
+      stop.totalFrames = r.body?.totalFrames;
+    } catch {
+      /* frames stay empty; the stop is still reported */
+    }
+    if (generation !== this.stopGeneration) return; // resumed and stopped again meanwhile
+    stop.breakpointIds = this.attributeStop(body, stop);
+    const where = stop.frames[0] ? `${stop.frames[0].source?.path ?? stop.frames[0].source?.name ?? '?'}:${stop.frames[0].line}` : 'unknown location';
+    this.logEvent('stopped', `stopped (${body.reason}${stop.breakpointIds.length ? ` ${stop.breakpointIds.join(',')}` : ''}) at ${where}`, body);
+    await this.removeTemporaryHits(stop.breakpointIds);
+    this.stopReady = true;
+    this.emit('state', this.state);
+  }
+
+  /** Which gateway breakpoints caused a stop; counts their hits. */
+  private attributeStop(body: DebugProtocol.StoppedEvent['body'], stop: StopInfo): string[] {
+    const book = this.config.book;
+    let hit: BookBreakpoint[] = (body.hitBreakpointIds ?? []).map((id) => book.byAdapterId(this.id, id)).filter((b): b is BookBreakpoint => !!b);
+    const top = stop.frames[0];
+    if (hit.length === 0 && top?.source?.path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
+      hit = book
+        .list()
+        .filter((b) => (b.kind === 'line' ? samePath(b.file!, top.source!.path!) && (b.bindings.get(this.id)?.line ?? b.line) === top.line : body.reason === 'function breakpoint'));
+    }
+    for (const b of hit) b.hits++;
+    return hit.map((b) => b.id);
+  }
+
+  private async removeTemporaryHits(ids: string[]): Promise<void> {
+    const temporary = ids.filter((id) => this.config.book.get(id)?.temporary);
+    if (temporary.length) this.config.book.remove(temporary);
+  }
+
+  private onAdapterExit(): void {
+    if (!this.live) return;
+    this.fail(`the debug adapter ${this.adapter?.describeExit() ?? 'exited'} unexpectedly`);
+  }
+
+  private onClose(reason: string): void {
+    if (!this.live) return;
+    if (this.adapter?.running) return; // the process exit handler reports it with more detail
+    setTimeout(() => {
+      if (this.live) this.fail(`the connection to the debugger closed: ${reason}`);
+    }, 50);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private markRunning(): void {
+    this.stopGeneration++;
+    this.stop = undefined;
+    this.stopReady = false;
+    if (this.live && this.state !== 'exited') this.setState('running');
+  }
+
+  private setState(state: SessionState): void {
+    if (this.state === state) {
+      this.emit('state', state);
+      return;
+    }
+    this.state = state;
+    this.logGatewayEvent('state', state);
+    this.emit('state', state);
+  }
+
+  private fail(reason: string): void {
+    if (!this.live) return;
+    this.failure = { reason, stderrTail: this.stderrTail() };
+    this.logGatewayEvent('adapter-failed', reason);
+    this.setState('failed');
+    void this.adapter?.kill();
+  }
+
+  private failureHint(): string {
+    const tail = this.stderrTail(8);
+    return tail ? `adapter stderr (last lines):\n${tail}` : 'check debug_diagnose for the adapter traffic';
+  }
+
+  private nextEvent(name: string, timeoutMs: number): Promise<DebugProtocol.Event> {
+    return new Promise((resolve, reject) => {
+      const c = this.connection!;
+      const onEvent = (e: DebugProtocol.Event) => {
+        if (e.event !== name) return;
+        done();
+        resolve(e);
+      };
+      const onClose = (reason: string) => {
+        done();
+        reject(new Error(`connection closed before '${name}': ${reason}`));
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`the adapter sent no '${name}' event within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        c.off('event', onEvent);
+        c.off('close', onClose);
+      };
+      c.on('event', onEvent);
+      c.on('close', onClose);
+    });
+  }
+
+  /** A DAP request; a timeout marks the session failed (the adapter stopped answering). */
+  async request<R extends DebugProtocol.Response>(command: string, args?: unknown, timeoutMs = this.requestTimeoutMs): Promise<R> {
+    if (!this.connection) throw new GatewayError(`session ${this.id} has no connection`, 'start a new session');
+    try {
+      return await this.connection.request<R>(command, args, { timeoutMs });
+    } catch (e) {
+      if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
+      if (e instanceof DapClosedError && this.state === 'failed') throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, this.failureHint());
+      throw e;
+    }
+  }
+
+  requireLive(action: string): void {
+    if (this.state === 'failed') throw new GatewayError(`cannot ${action}: session ${this.id} failed (${this.failure?.reason})`, 'start a new session with debug_launch or debug_attach; debug_diagnose shows what the adapter said');
+    if (this.state === 'terminated') throw new GatewayError(`cannot ${action}: session ${this.id} has ended`, 'start a new session with debug_launch or debug_attach');
+  }
+
+  private requireStopInfo(action: string): StopInfo {
+    this.requireLive(action);
+    if (this.state === 'exited') throw new GatewayError(`cannot ${action}: the program exited${this.exitCode !== undefined ? ` with code ${this.exitCode}` : ''}`, 'see debug_output for what it printed, or launch it again');
+    if (this.state !== 'stopped' || !this.stop) throw new GatewayError(`cannot ${action}: session ${this.id} is ${this.state}, not stopped`, 'use debug_pause to stop it, or debug_wait for a breakpoint');
+    return this.stop;
+  }
+
+  private requireStopped(action: string, threadId: number | undefined): number {
+    return threadId ?? this.requireStopInfo(action).threadId;
+  }
+
+  private logEvent(type: string, summary: string, body?: unknown): void {
+    this.events.append({ type, summary, body });
+  }
+
+  private logGatewayEvent(type: string, summary: string): void {
+    this.events.append({ type: type === 'state' ? 'state' : type, summary: type === 'state' ? `state -> ${summary}` : summary });
+  }
+}
+
+function describeStartError(e: unknown): string {
+  if (e instanceof DapTimeoutError) return `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms`;
+  return (e as Error)?.message ?? String(e);
+}

@@ -1,0 +1,7 @@
+export { DapConnection, type RequestOptions, type ReverseRequestHandler, type PendingRequestInfo } from './connection.js';
+export { MessageReader, encodeMessage } from './framing.js';
+export { DapAbortedError, DapClosedError, DapRequestError, DapTimeoutError } from './errors.js';
+export { TrafficLog, type TrafficEntry } from './traffic.js';
+export { AdapterProcess, startStdioAdapter, startAdapterProcess, connectTcp, freePort, waitForLine } from './transports.js';
+export { killTree, isAlive, spawnGroup, TailBuffer, type SpawnOptions } from './processes.js';
+export type { DebugProtocol } from '@vscode/debugprotocol';

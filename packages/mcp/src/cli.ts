@@ -1,0 +1,65 @@
+import { createLogger } from './logger.js';
+import { VERSION } from './version.js';
+
+const HELP = `dapgate ${VERSION} — an MCP server that lets AI agents drive real debuggers (DAP)
+
+Usage:
+  dapgate [flags]                 serve MCP over stdio (what Cursor / Claude start)
+  dapgate adapters [list]         which debug adapters are installed
+  dapgate adapters install <id|all>
+                                  install an adapter into dapgate's cache (python: debugpy in a private venv)
+  dapgate doctor                  check the installation and say how to fix what is missing
+  dapgate demo                    run a scripted MCP session on examples/python/ledger.py and print it
+  dapgate --version | --help
+
+Flags (each also an environment variable):
+  --allow-root DIR    only debug programs under DIR (repeatable)   DAPGATE_ALLOW_ROOTS (path-separated)
+  --log-file FILE     write logs there instead of stderr           DAPGATE_LOG_FILE
+  --quiet             no informational logs on stderr
+
+Adapter overrides: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy), DAPGATE_CACHE_DIR, DAPGATE_CONFIG_DIR.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const flags = { allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, quiet: false };
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--help' || a === '-h') {
+      process.stdout.write(HELP);
+      return 0;
+    } else if (a === '--version' || a === '-v') {
+      process.stdout.write(`${VERSION}\n`);
+      return 0;
+    } else if (a === '--allow-root') flags.allowRoots.push(value());
+    else if (a === '--log-file') flags.logFile = value();
+    else if (a === '--quiet') flags.quiet = true;
+    else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
+    else positional.push(a);
+  }
+  const [command, ...rest] = positional;
+  if (command === 'adapters') return (await import('./commands/adapters.js')).adaptersCommand(rest);
+  if (command === 'doctor') return (await import('./commands/adapters.js')).doctorCommand();
+  if (command === 'demo') return (await import('./commands/demo.js')).demoCommand();
+  if (command) throw new UsageError(`unknown command '${command}'`);
+  const { serveStdio } = await import('./server.js');
+  await serveStdio({ allowRoots: flags.allowRoots, logger: createLogger(flags.logFile, flags.quiet) });
+  return -1; // keep serving
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e) => {
+    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n\n${HELP}` : `dapgate: ${(e as Error).stack ?? e}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,58 @@
+import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter } from '@dapgate/core';
+
+/** `dapgate adapters [list]` and `dapgate adapters install <id|all>`. Prints to stdout (CLI mode). */
+export function adaptersCommand(args: string[]): number {
+  const registry = new ProfileRegistry(loadProfiles());
+  const [verb = 'list', ...rest] = args;
+  if (verb === 'list') {
+    for (const p of registry.profiles) {
+      const s = resolveAdapter(p, { fresh: true });
+      console.log(s.installed ? `${p.id}\t${p.adapter.name} ${s.version ?? ''}\t${s.runtime} (${s.source})` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
+    }
+    return 0;
+  }
+  if (verb === 'install') {
+    const ids = rest.length === 0 || rest.includes('all') ? registry.profiles.map((p) => p.id) : rest;
+    let failed = 0;
+    for (const id of ids) {
+      const p = registry.get(id);
+      if (!p) {
+        console.error(`unknown adapter profile '${id}'; known: ${registry.languageList()}`);
+        failed++;
+        continue;
+      }
+      try {
+        installAdapter(p, (line) => console.log(line));
+      } catch (e) {
+        console.error((e as Error).message);
+        failed++;
+      }
+    }
+    return failed ? 1 : 0;
+  }
+  console.error(`unknown 'adapters' command '${verb}': use 'adapters list' or 'adapters install <id|all>'`);
+  return 2;
+}
+
+/** `dapgate doctor`: what works, what is missing, and how to fix it. */
+export function doctorCommand(): number {
+  console.log(`node ${process.version} on ${process.platform}/${process.arch}`);
+  let profiles;
+  try {
+    profiles = loadProfiles();
+  } catch (e) {
+    console.log(`profiles: BROKEN — ${(e as Error).message}`);
+    return 1;
+  }
+  console.log(`profiles: ${profiles.map((p) => p.id).join(', ')}`);
+  let missing = 0;
+  for (const p of profiles) {
+    const s = resolveAdapter(p, { fresh: true });
+    if (s.installed) console.log(`ok   ${p.id}: ${p.adapter.name} ${s.version ?? ''} at ${s.runtime}`);
+    else {
+      missing++;
+      console.log(`MISS ${p.id}: ${s.problem}\n     fix: ${s.install}`);
+    }
+  }
+  return missing ? 1 : 0;
+}

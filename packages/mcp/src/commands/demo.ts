@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDir } from '@dapgate/core';
+
+/**
+ * `dapgate demo`: a scripted MCP session, exactly as an agent would run it, against a dapgate
+ * server started over stdio. Debugs examples/python/ledger.py and prints the transcript.
+ */
+export async function demoCommand(): Promise<number> {
+  const repo = dirname(configDir());
+  const program = join(repo, 'examples', 'python', 'ledger.py');
+  const python = new ProfileRegistry(loadProfiles()).get('python')!;
+  if (!resolveAdapter(python).installed) installAdapter(python, (l) => console.log(`[setup] ${l}`));
+  const lineOf = (text: string) => readFileSync(program, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+
+  const bin = resolve(process.argv[1] ?? join(repo, 'packages', 'mcp', 'bin', 'dapgate.mjs'));
+  const client = new Client({ name: 'dapgate-demo', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin], stderr: 'ignore' }));
+  let chars = 0;
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const started = Date.now();
+    const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as { content: { type: string; text: string }[]; isError?: boolean };
+    const text = r.content.map((c) => c.text).join('\n');
+    chars += text.length;
+    console.log(`\n>>> ${name} ${JSON.stringify(args)}${r.isError ? '  (error result)' : ''}  [${Date.now() - started} ms]`);
+    console.log(text);
+    return r;
+  };
+  try {
+    console.log('dapgate demo: an agent hunts for where the ledger total goes wrong (examples/python/ledger.py)');
+    await call('debug_languages');
+    await call('debug_launch', {
+      program,
+      breakpoints: [{ file: program, line: lineOf('total = acct.post(amount)'), condition: 'amount < 0' }],
+    });
+    await call('debug_step', { kind: 'into' });
+    await call('debug_step', { kind: 'over', count: 2 });
+    await call('debug_variables', { path: 'self.entries' });
+    await call('debug_evaluate', { expression: 'self.balance()' });
+    await call('debug_evaluate', { expression: 'i' });
+    await call('debug_step', { kind: 'out' });
+    await call('debug_variables', { path: 'meta', depth: 2 });
+    await call('debug_continue');
+    await call('debug_breakpoints');
+    await call('debug_breakpoint_remove', { all: true });
+    await call('debug_continue');
+    await call('debug_output');
+    await call('debug_stop');
+    console.log(`\ndemo finished: ${chars} characters of tool output in total`);
+    return 0;
+  } finally {
+    await client.close();
+  }
+}

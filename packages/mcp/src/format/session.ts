@@ -1,0 +1,94 @@
+import { Inspector, type Session, type StopInfo } from '@dapgate/core';
+import { contextBlock, sourceLines } from './source.js';
+import { localsLine } from './values.js';
+import { clip, shortPath, tailText } from './text.js';
+
+export interface DescribeOptions {
+  source?: boolean;
+  locals?: boolean;
+  /** How many frames to list (0 = none). */
+  frames?: number;
+  /** Lines of program output to show when it exited. */
+  outputTail?: number;
+}
+
+export interface Description {
+  text: string;
+  structured: Record<string, unknown>;
+}
+
+export function headline(s: Session): string {
+  return `Session ${s.id} (${s.target})`;
+}
+
+function stopReason(stop: StopInfo): string {
+  if (stop.breakpointIds.length) return `breakpoint ${stop.breakpointIds.join(', ')}`;
+  if (stop.reason === 'exception') return `exception: ${clip(stop.description && stop.text ? `${stop.text}: ${stop.description}` : stop.description ?? stop.text ?? 'exception', 200)}`;
+  return stop.description && stop.reason !== 'step' ? `${stop.reason} (${clip(stop.description, 80)})` : stop.reason;
+}
+
+/** Where a stopped session is, in one line plus source context, locals and frames. */
+export async function describe(s: Session, options: DescribeOptions = {}): Promise<Description> {
+  const { source = true, locals = true, frames = 0, outputTail = 10 } = options;
+  const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, language: s.profile.id, target: s.target };
+  const lines: string[] = [];
+  const head = headline(s);
+  switch (s.state) {
+    case 'stopped': {
+      const stop = s.stop!;
+      const top = stop.frames[0];
+      const where = top ? `${shortPath(top.source?.path ?? top.source?.name, s.cwd)}:${top.line} in ${top.name}` : 'an unknown location';
+      lines.push(`${head} stopped at ${stopReason(stop)}, ${where} [thread ${stop.threadId}]`);
+      structured.stop = {
+        reason: stop.reason,
+        ...(stop.description ? { description: stop.description } : {}),
+        ...(stop.text ? { text: stop.text } : {}),
+        threadId: stop.threadId,
+        breakpointIds: stop.breakpointIds,
+        ...(top ? { file: top.source?.path ?? top.source?.name, line: top.line, function: top.name } : {}),
+      };
+      if (top && source) {
+        const text = await sourceLines(top.source, s);
+        if (text) lines.push(contextBlock(text, top.line));
+      }
+      if (top && locals) {
+        try {
+          const scopes = await new Inspector(s).frameVariables(0, { depth: 0, maxItems: 25 });
+          const { text, values } = localsLine(scopes);
+          lines.push(`Locals: ${text}`);
+          structured.locals = values;
+        } catch (e) {
+          lines.push(`Locals: unavailable (${(e as Error).message})`);
+        }
+      }
+      if (frames > 0 && stop.frames.length) {
+        const shown = stop.frames.slice(0, frames);
+        const more = (stop.totalFrames ?? stop.frames.length) - shown.length;
+        lines.push(`Stack: ${shown.map((f) => `${f.name} ${shortPath(f.source?.path ?? f.source?.name, s.cwd)}:${f.line}`).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
+        structured.frames = shown.map((f, i) => ({ index: i, name: f.name, file: f.source?.path ?? f.source?.name, line: f.line }));
+      }
+      break;
+    }
+    case 'running':
+      lines.push(`${head} is running.`);
+      break;
+    case 'exited':
+    case 'terminated': {
+      const code = s.exitCode !== undefined ? ` with code ${s.exitCode}` : '';
+      lines.push(s.state === 'exited' ? `${head} exited${code}.` : `${head} has ended${code ? ` (program exited${code})` : ''}.`);
+      if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
+      const out = s.output.tail(200).map((e) => e.text).join('');
+      if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
+      break;
+    }
+    case 'failed':
+      lines.push(`${head} failed: ${s.failure?.reason ?? 'unknown reason'}`);
+      structured.failure = s.failure;
+      if (s.failure?.stderrTail) lines.push(`Adapter stderr (last lines):\n${tailText(s.failure.stderrTail, 15, 2_000)}`);
+      lines.push('Start a new session with debug_launch or debug_attach; debug_diagnose shows the adapter traffic.');
+      break;
+    default:
+      lines.push(`${head} is ${s.state}.`);
+  }
+  return { text: lines.join('\n'), structured };
+}

@@ -1,0 +1,48 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { Session } from '@dapgate/core';
+
+const cache = new Map<string, { mtimeMs: number; lines: string[] }>();
+
+function fileLines(path: string): string[] | undefined {
+  try {
+    const { mtimeMs } = statSync(path);
+    const hit = cache.get(path);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.lines;
+    const lines = readFileSync(path, 'utf8').split(/\r?\n/);
+    cache.set(path, { mtimeMs, lines });
+    return lines;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines of a source: from disk, else from the adapter (sourceReference). */
+export async function sourceLines(source: DebugProtocol.Source | undefined, session?: Session): Promise<string[] | undefined> {
+  if (!source) return undefined;
+  if (source.path) {
+    const lines = fileLines(source.path);
+    if (lines) return lines;
+  }
+  if (source.sourceReference && session) {
+    try {
+      return (await session.source(source.sourceReference, source.path)).split(/\r?\n/);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Numbered lines around `line` with a `>` marker on it. */
+export function contextBlock(lines: string[], line: number, before = 2, after = 2): string {
+  const from = Math.max(1, line - before);
+  const to = Math.min(lines.length, line + after);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    const text = lines[n - 1] ?? '';
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text.length > 160 ? `${text.slice(0, 160)}…` : text}`);
+  }
+  return out.join('\n');
+}

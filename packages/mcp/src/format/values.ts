@@ -1,0 +1,50 @@
+import type { ScopeNode, VariableNode } from '@dapgate/core';
+import { clip } from './text.js';
+
+export const VALUE_MAX = 120;
+
+/** `name=value` pairs on one line, for a stop summary. */
+export function localsLine(scopes: ScopeNode[], maxChars = 500): { text: string; values: Record<string, string> } {
+  const values: Record<string, string> = {};
+  const parts: string[] = [];
+  let used = 0;
+  let hidden = 0;
+  for (const s of scopes) {
+    for (const v of s.variables ?? []) {
+      values[v.name] = v.value;
+      const part = `${v.name}=${clip(v.value, 60)}`;
+      if (used + part.length > maxChars) {
+        hidden++;
+        continue;
+      }
+      parts.push(part);
+      used += part.length + 2;
+    }
+    hidden += s.moreChildren ?? 0;
+  }
+  const more = hidden ? `  (+${hidden} more: debug_variables)` : '';
+  return { text: parts.length ? parts.join('  ') + more : '(none)', values };
+}
+
+/** An indented tree of variables. */
+export function variableTree(nodes: VariableNode[], indent = '', maxValue = VALUE_MAX): string[] {
+  const out: string[] = [];
+  for (const n of nodes) {
+    const type = n.type && !n.value.startsWith(n.type) ? ` (${n.type})` : '';
+    out.push(`${indent}${n.name} = ${clip(n.value, maxValue)}${type}`);
+    if (n.children) out.push(...variableTree(n.children, `${indent}  `, maxValue));
+    if (n.moreChildren) out.push(`${indent}  … ${n.moreChildren} more (raise maxItems, or name a path such as ${n.evaluateName ?? n.name}[${(n.children?.length ?? 0)}])`);
+  }
+  return out;
+}
+
+/** A JSON-friendly copy of a tree for structuredContent. */
+export function variableJson(n: VariableNode): Record<string, unknown> {
+  return {
+    name: n.name,
+    value: n.value,
+    ...(n.type ? { type: n.type } : {}),
+    ...(n.children ? { children: n.children.map(variableJson) } : {}),
+    ...(n.moreChildren ? { moreChildren: n.moreChildren } : {}),
+  };
+}

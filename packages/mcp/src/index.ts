@@ -1,0 +1,1 @@
+export { createServer, serveStdio, type ServerOptions } from './server.js';

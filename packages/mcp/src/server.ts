@@ -1,0 +1,50 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { loadProfiles, ProfileRegistry, SessionManager } from '@dapgate/core';
+import { registerSessionTools } from './tools/session-tools.js';
+import { registerBreakpointTools } from './tools/breakpoint-tools.js';
+import { registerExecutionTools } from './tools/execution-tools.js';
+import { registerInspectTools } from './tools/inspect-tools.js';
+import { registerLogTools } from './tools/log-tools.js';
+import type { Logger } from './logger.js';
+import { VERSION } from './version.js';
+
+export interface ServerOptions {
+  allowRoots: string[];
+  logger: Logger;
+}
+
+const INSTRUCTIONS = `dapgate drives real debuggers. Typical flow: debug_launch {program, breakpoints:[{file,line}]} stops at the first breakpoint and shows source, locals and stack; then debug_step / debug_continue / debug_variables {path} / debug_evaluate. Breakpoints are gateway-wide and survive sessions. sessionId defaults to the most recent live session. Every wait is bounded by timeoutMs.`;
+
+export function createServer(options: ServerOptions): { server: McpServer; manager: SessionManager } {
+  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots });
+  const server = new McpServer({ name: 'dapgate', version: VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
+  registerSessionTools(server, manager);
+  registerBreakpointTools(server, manager);
+  registerExecutionTools(server, manager);
+  registerInspectTools(server, manager);
+  registerLogTools(server, manager);
+  return { server, manager };
+}
+
+/** Serves MCP over stdio until stdin closes or a signal arrives; then ends every session. */
+export async function serveStdio(options: ServerOptions): Promise<void> {
+  const { server, manager } = createServer(options);
+  const transport = new StdioServerTransport();
+  let closing = false;
+  const shutdown = async (why: string) => {
+    if (closing) return;
+    closing = true;
+    options.logger.info(`shutting down (${why}): ending ${manager.list().filter((s) => s.live).length} live session(s)`);
+    const bound = setTimeout(() => process.exit(0), 5_000);
+    await manager.stopAll();
+    clearTimeout(bound);
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void shutdown('stdin closed'));
+  process.stdin.on('close', () => void shutdown('stdin closed'));
+  transport.onclose = () => void shutdown('transport closed');
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(sig));
+  await server.connect(transport);
+  options.logger.info(`dapgate ${VERSION} serving MCP on stdio`);
+}

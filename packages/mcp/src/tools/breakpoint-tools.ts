@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { ok } from './result.js';
+import { shortPath } from '../format/text.js';
+
+/** Adds breakpoints to the gateway book and waits until live sessions have bound them. */
+export async function addBreakpoints(manager: SessionManager, specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]> {
+  const added: BookBreakpoint[] = [];
+  for (const spec of specs) added.push(manager.addBreakpoint(spec, cwd));
+  await manager.synced();
+  return added;
+}
+
+/** One line about a breakpoint: where, how it bound in each session, hits, options. */
+export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
+  const where = b.kind === 'function' ? `function ${b.function}` : `${shortPath(b.file, cwd)}:${b.line}`;
+  const bindings = [...b.bindings.entries()].map(([sid, x]) => {
+    if (!x.verified) return `${sid}: pending${x.message ? ` (${x.message})` : ''}`;
+    return b.line && x.line && x.line !== b.line ? `${sid}: MOVED — requested line ${b.line}, bound line ${x.line}` : `${sid}: verified`;
+  });
+  const opts = [
+    b.condition ? `if ${b.condition}` : '',
+    b.hitCondition ? `hit ${b.hitCondition}` : '',
+    b.logMessage ? `logs "${b.logMessage}"` : '',
+    b.temporary ? 'temporary' : '',
+  ].filter(Boolean);
+  return `${b.id} ${where}${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : 'pending (no session yet; applies when one starts)'}; hits ${b.hits}`;
+}
+
+export function breakpointJson(b: BookBreakpoint) {
+  return {
+    id: b.id,
+    kind: b.kind,
+    ...(b.file ? { file: b.file, line: b.line } : {}),
+    ...(b.function ? { function: b.function } : {}),
+    ...(b.condition ? { condition: b.condition } : {}),
+    ...(b.hitCondition ? { hitCondition: b.hitCondition } : {}),
+    ...(b.logMessage ? { logMessage: b.logMessage } : {}),
+    ...(b.temporary ? { temporary: true } : {}),
+    hits: b.hits,
+    verified: [...b.bindings.values()].some((x) => x.verified),
+    bindings: Object.fromEntries([...b.bindings.entries()].map(([sid, x]) => [sid, { verified: x.verified, line: x.line, message: x.message }])),
+  };
+}
+
+export function registerBreakpointTools(server: McpServer, manager: SessionManager): void {
+  const bp = params.breakpoint.shape;
+  defineTool(
+    server,
+    manager,
+    'debug_breakpoint_set',
+    {
+      description:
+        'Set a breakpoint (file+line, or function) with an optional condition, hit condition, log message (logpoint: prints instead of stopping) or temporary flag. Breakpoints are gateway-wide: they apply to every session, now and later. Reports whether it bound and on which line.',
+      input: { ...bp, sessionId: params.sessionId.describe('session whose cwd resolves a relative file (default: the most recent)') },
+      annotations: { destructiveHint: false, idempotentHint: true },
+    },
+    async (a) => {
+      if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function', 'e.g. {file: "app.py", line: 12}');
+      const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
+      const [b] = await addBreakpoints(manager, [a], cwd);
+      const text = `Breakpoint ${describeBreakpoint(b!, cwd)}`;
+      return ok(text, { breakpoint: breakpointJson(b!) });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_breakpoint_remove',
+    {
+      description: 'Remove breakpoints by id, by file (optionally one line), or all of them.',
+      input: {
+        id: z.union([z.string(), z.array(z.string())]).optional().describe('breakpoint id(s) such as "bp1"'),
+        file: z.string().optional().describe('remove the breakpoints in this file'),
+        line: z.number().int().optional().describe('with file: only the one on this line'),
+        all: z.boolean().optional().describe('remove every breakpoint'),
+      },
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    async (a) => {
+      const book = manager.book;
+      let ids: string[];
+      if (a.all) ids = book.list().map((b) => b.id);
+      else if (a.id) {
+        ids = Array.isArray(a.id) ? a.id : [a.id];
+        const unknown = ids.filter((id) => !book.get(id));
+        if (unknown.length) throw new GatewayError(`no breakpoint ${unknown.join(', ')}`, `breakpoints: ${book.list().map((b) => b.id).join(', ') || 'none'}`);
+      } else if (a.file) {
+        const cwd = manager.defaultCwd();
+        ids = book
+          .list()
+          .filter((b) => b.file && (b.file === a.file || shortPath(b.file, cwd) === a.file || b.file.endsWith(`/${a.file}`) || b.file.endsWith(`\\${a.file}`)))
+          .filter((b) => a.line === undefined || b.line === a.line)
+          .map((b) => b.id);
+        if (!ids.length) throw new GatewayError(`no breakpoint in ${a.file}${a.line ? `:${a.line}` : ''}`, 'list them with debug_breakpoints');
+      } else throw new GatewayError('say which breakpoints to remove', 'pass id, file (+line), or all: true');
+      const removed = book.remove(ids);
+      await manager.synced();
+      return ok(`Removed ${removed.length} breakpoint(s)${removed.length ? `: ${removed.map((b) => b.id).join(', ')}` : ''}. ${book.list().length} left.`, {
+        removed: removed.map((b) => b.id),
+        remaining: book.list().length,
+      });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_breakpoints',
+    { description: 'List all breakpoints with their verified state per session, bound lines and hit counts.', input: {}, annotations: { readOnlyHint: true } },
+    async () => {
+      const list = manager.book.list();
+      const cwd = manager.defaultCwd();
+      if (!list.length) return ok('No breakpoints. Set one with debug_breakpoint_set.', { breakpoints: [] });
+      return ok(list.map((b) => describeBreakpoint(b, cwd)).join('\n'), { breakpoints: list.map(breakpointJson) });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_exception_breakpoints',
+    {
+      description: 'Choose on which exceptions a session stops (e.g. ["uncaught"] or ["raised", "uncaught"] for Python). Without filters, lists the filters the adapter offers and those active.',
+      input: { filters: z.array(z.string()).optional().describe('filter ids to activate (replaces the current set; [] = none)'), sessionId: params.sessionId },
+      annotations: { idempotentHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const offered = s.capabilities.exceptionBreakpointFilters ?? [];
+      if (a.filters) {
+        const unknown = a.filters.filter((f) => !offered.some((o) => o.filter === f));
+        if (unknown.length) throw new GatewayError(`${s.profile.adapter.name} has no exception filter ${unknown.join(', ')}`, `offered: ${offered.map((o) => `${o.filter} (${o.label})`).join(', ') || 'none'}`);
+        s.requireLive('set exception breakpoints');
+        await s.applyExceptionFilters(a.filters);
+      }
+      const text = `Session ${s.id} exception filters: ${offered.map((o) => `${s.exceptionFilters.includes(o.filter) ? '[x]' : '[ ]'} ${o.filter} (${o.label})`).join(', ') || 'the adapter offers none'}`;
+      return ok(text, { sessionId: s.id, state: s.state, active: s.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Inspector, type Session, type SessionManager } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { ok } from './result.js';
+import { settle, DEFAULT_WAIT_MS } from './waiting.js';
+import { describe } from '../format/session.js';
+import { clip } from '../format/text.js';
+
+export function registerExecutionTools(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_continue',
+    {
+      description: 'Resume a stopped session and (by default) wait for the next stop or the program\'s exit.',
+      input: { sessionId: params.sessionId, threadId: params.threadId, wait: z.boolean().optional().describe('wait for the next stop or exit (default true)'), timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+    },
+    async (a, { signal }) => {
+      const s = manager.get(a.sessionId);
+      await s.continue(a.threadId);
+      if (a.wait === false) return ok(`Session ${s.id} resumed.`, { sessionId: s.id, state: s.state });
+      const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
+      return ok(d.text, d.structured);
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_step',
+    {
+      description: 'Step over, into or out (count times) and show the new location and which locals changed (e.g. "total: 25 -> 95").',
+      input: {
+        kind: z.enum(['over', 'into', 'out']).describe('over: next line; into: enter the call; out: finish this function'),
+        count: z.number().int().min(1).max(100).optional().describe('how many steps (default 1)'),
+        sessionId: params.sessionId,
+        threadId: params.threadId,
+        timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
+      },
+    },
+    async (a, { signal }) => {
+      const s = manager.get(a.sessionId);
+      const inspector = new Inspector(s);
+      const before = await frameIdentity(s);
+      const snapshotBefore = await inspector.snapshot(0).catch(() => new Map<string, string>());
+      const count = a.count ?? 1;
+      let done = 0;
+      let outcome = 'stopped';
+      while (done < count) {
+        await s.step(a.kind, a.threadId);
+        outcome = await s.waitForSettled(a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
+        done++;
+        if (outcome !== 'stopped' || (s.stop?.breakpointIds.length ?? 0) > 0) break;
+      }
+      const d = await describe(s, { locals: true });
+      if (outcome === 'timeout') d.text += `\nThe step did not finish within ${a.timeoutMs ?? DEFAULT_WAIT_MS} ms (the code may be blocked or long-running); debug_pause stops it.`;
+      const lines = [d.text];
+      if (count > 1) lines.unshift(`Stepped ${a.kind} ${done} of ${count} time(s)${done < count && s.state === 'stopped' ? ' (stopped early at a breakpoint)' : ''}.`);
+      if (s.state === 'stopped') {
+        const after = await frameIdentity(s);
+        if (before && after && before === after) {
+          const snapshotAfter = await inspector.snapshot(0).catch(() => new Map<string, string>());
+          const changes = diffLocals(snapshotBefore, snapshotAfter);
+          lines.push(changes.length ? `Changed: ${changes.join('; ')}` : 'Changed: nothing');
+          d.structured.changed = Object.fromEntries(changes.map((c) => c.split(/: /, 2) as [string, string]));
+        } else if (after) {
+          lines.push(`Now in a different frame (${after}).`);
+        }
+      }
+      return ok(lines.join('\n'), d.structured);
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_pause',
+    {
+      description: 'Pause a running session (e.g. a loop that never reaches a breakpoint) and show where it is.',
+      input: { sessionId: params.sessionId, threadId: params.threadId.describe('thread to pause (default: the first thread)'), timeoutMs: params.timeoutMs(5_000) },
+    },
+    async (a, { signal }) => {
+      const s = manager.get(a.sessionId);
+      if (s.state === 'stopped') {
+        const d = await describe(s);
+        return ok(`${d.text}\n(It was already stopped.)`, d.structured);
+      }
+      await s.pause(a.threadId);
+      const d = await settle(s, a.timeoutMs ?? 5_000, signal, 3);
+      return ok(d.text, d.structured);
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_wait',
+    {
+      description: 'Wait until the session stops (breakpoint, exception, pause) or the program exits, at most timeoutMs. Returns at once if it is already stopped.',
+      input: { sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      annotations: { readOnlyHint: true },
+    },
+    async (a, { signal }) => {
+      const s = manager.get(a.sessionId);
+      const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3);
+      return ok(d.text, d.structured);
+    },
+  );
+}
+
+/** A frame's identity for "did we stay in the same function": name plus stack depth. */
+async function frameIdentity(s: Session): Promise<string | undefined> {
+  const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
+  if (!top) return undefined;
+  return `${top.name} depth ${s.stop?.totalFrames ?? s.stop?.frames.length}`;
+}
+
+export function diffLocals(before: Map<string, string>, after: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of after) {
+    const old = before.get(name);
+    if (old === undefined) out.push(`${name}: (new) ${clip(value, 60)}`);
+    else if (old !== value) out.push(`${name}: ${clip(old, 40)} -> ${clip(value, 60)}`);
+  }
+  for (const name of before.keys()) if (!after.has(name)) out.push(`${name}: (gone)`);
+  return out;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { DapRequestError } from '@dapgate/dap';
+import { Inspector, type SessionManager } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { failure, ok } from './result.js';
+import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
+import { clip, shortPath } from '../format/text.js';
+
+const MAX_TREE_LINES = 200;
+
+export function registerInspectTools(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_threads',
+    { description: 'List the threads of a session and which one is stopped.', input: { sessionId: params.sessionId }, annotations: { readOnlyHint: true } },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const threads = await s.threads();
+      const state = (id: number) => (s.state !== 'stopped' ? s.state : s.stop?.allThreadsStopped || s.stop?.threadId === id ? 'stopped' : 'running');
+      const rows = threads.map((t) => ({ id: t.id, name: t.name, state: state(t.id), current: s.stop?.threadId === t.id }));
+      return ok(rows.map((r) => `${r.current ? '*' : ' '} ${r.id} ${r.name} (${r.state})`).join('\n') || 'No threads.', { sessionId: s.id, state: s.state, threads: rows });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_stack',
+    {
+      description: 'Stack frames of a stopped thread: index, function, file:line. Use the index as `frame` in debug_variables / debug_evaluate.',
+      input: {
+        sessionId: params.sessionId,
+        threadId: params.threadId,
+        startFrame: z.number().int().min(0).optional().describe('first frame index (default 0)'),
+        levels: z.number().int().min(1).max(200).optional().describe('how many frames (default 20)'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const start = a.startFrame ?? 0;
+      const { frames, total } = await s.stackTrace(a.threadId, start, a.levels ?? 20);
+      const rows = frames.map((f, i) => ({ index: start + i, name: f.name, file: f.source?.path ?? f.source?.name, line: f.line, ...(f.source?.sourceReference ? { sourceReference: f.source.sourceReference } : {}) }));
+      const more = total !== undefined && total > start + frames.length ? `\n… ${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
+      const text = rows.map((r) => `#${r.index} ${r.name} at ${shortPath(r.file, s.cwd)}:${r.line}`).join('\n') + more;
+      return ok(text || 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: rows, totalFrames: total });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_variables',
+    {
+      description:
+        'Variables of a stopped frame. Without path: the frame\'s locals (scope "Globals" etc. on request). With path (e.g. "order.items[0]" or "meta[\'region\']"): that value and its members to `depth` levels. `names` picks only some variables; long collections are cut at maxItems.',
+      input: {
+        sessionId: params.sessionId,
+        frame: params.frame,
+        scope: z.string().optional().describe('scope name such as "Locals" or "Globals" (default: the local scopes)'),
+        path: z.string().optional().describe('a variable path such as order.items[0].sku'),
+        depth: z.number().int().min(0).max(5).optional().describe('levels of members to expand (default 1)'),
+        names: z.array(z.string()).optional().describe('only these variables'),
+        maxItems: z.number().int().min(1).max(500).optional().describe('members shown per level (default 25)'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const inspector = new Inspector(s);
+      const frame = a.frame ?? 0;
+      const options = { depth: a.depth ?? 1, maxItems: a.maxItems ?? 25, names: a.names };
+      if (a.path) {
+        const { node } = await inspector.resolvePath(frame, a.path);
+        await inspector.expand(node, options);
+        node.name = a.path;
+        const lines = cap(variableTree([node], '', VALUE_MAX * 2));
+        return ok(lines.join('\n'), { sessionId: s.id, state: s.state, frame, variable: variableJson(node) });
+      }
+      const scopes = await inspector.frameVariables(frame, { ...options, depth: options.depth + 1, scope: a.scope });
+      const lines: string[] = [];
+      for (const sc of scopes) {
+        lines.push(`${sc.name}:`);
+        lines.push(...variableTree(sc.variables ?? [], '  '));
+        if (sc.moreChildren) lines.push(`  … ${sc.moreChildren} more (raise maxItems or pass names)`);
+        if (a.names) {
+          const missing = a.names.filter((n) => !(sc.variables ?? []).some((v) => v.name === n));
+          if (missing.length && scopes.length === 1) lines.push(`  (not in this scope: ${missing.join(', ')})`);
+        }
+      }
+      const all = await inspector.scopes(frame);
+      const others = all.filter((x) => !scopes.some((y) => y.name === x.name)).map((x) => x.name);
+      if (others.length) lines.push(`(other scopes: ${others.join(', ')} — pass scope to see them)`);
+      return ok(cap(lines).join('\n'), {
+        sessionId: s.id,
+        state: s.state,
+        frame,
+        scopes: scopes.map((sc) => ({ name: sc.name, variables: (sc.variables ?? []).map(variableJson), ...(sc.moreChildren ? { moreChildren: sc.moreChildren } : {}) })),
+      });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_evaluate',
+    {
+      description: 'Evaluate an expression in a stopped frame (in the program\'s language), e.g. "len(items)" or "acct.balance()". Errors name the variables that exist there.',
+      input: {
+        expression: z.string().min(1).describe('the expression'),
+        frame: params.frame,
+        context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional().describe('DAP evaluate context (default repl: statements allowed where the adapter supports it)'),
+        sessionId: params.sessionId,
+      },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const frame = a.frame ?? 0;
+      const frameId = s.state === 'stopped' ? await s.frameId(frame) : undefined;
+      try {
+        const r = await s.evaluate(a.expression, frameId, a.context ?? 'repl');
+        const type = r.type ? ` (${r.type})` : '';
+        let text = `${a.expression} = ${clip(r.result, 2_000)}${type}`;
+        const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };
+        if (r.variablesReference > 0) {
+          const inspector = new Inspector(s);
+          const { items, more } = await inspector.children(r.variablesReference, 25);
+          if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${more} more` : ''}`;
+          structured.members = items.map(variableJson);
+        }
+        return ok(text, structured);
+      } catch (e) {
+        if (!(e instanceof DapRequestError)) throw e;
+        const here = s.state === 'stopped' ? await whereAndNames(s, frame) : '';
+        return failure(`${e.message.trim()}${here}`, { sessionId: s.id, state: s.state, expression: a.expression, error: e.message });
+      }
+    },
+  );
+}
+
+async function whereAndNames(s: import('@dapgate/core').Session, frame: number): Promise<string> {
+  try {
+    const f = await s.frameAt(frame);
+    const names = [...(await new Inspector(s).snapshot(frame)).keys()];
+    return ` (in ${f.name} at ${shortPath(f.source?.path, s.cwd)}:${f.line}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.`;
+  } catch {
+    return '';
+  }
+}
+
+function cap(lines: string[]): string[] {
+  if (lines.length <= MAX_TREE_LINES) return lines;
+  return [...lines.slice(0, MAX_TREE_LINES), `… ${lines.length - MAX_TREE_LINES} more lines (lower depth or maxItems, or name a path)`];
+}
+

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { SessionManager } from '@dapgate/core';
+import { errorResult, type ToolResult } from './result.js';
+
+export interface ToolContext {
+  manager: SessionManager;
+  signal: AbortSignal;
+}
+
+/** Every result about a session carries its id and state; other fields vary per tool. */
+export const sessionOutput = {
+  sessionId: z.string().optional().describe('the session the result is about'),
+  state: z.string().optional().describe('initializing | configuring | running | stopped | exited | terminated | failed | reconnecting'),
+};
+
+export function defineTool<Shape extends z.ZodRawShape>(
+  server: McpServer,
+  manager: SessionManager,
+  name: string,
+  config: { description: string; input: Shape; annotations?: ToolAnnotations },
+  handler: (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ToolContext) => Promise<ToolResult>,
+): void {
+  server.registerTool(
+    name,
+    {
+      description: config.description,
+      inputSchema: config.input,
+      outputSchema: z.object(sessionOutput).passthrough(),
+      annotations: config.annotations,
+    },
+    (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: { signal: AbortSignal }) => {
+      try {
+        return await handler(args, { manager, signal: extra.signal });
+      } catch (e) {
+        return errorResult(e);
+      }
+    }) as never,
+  );
+}
+
+/** Shared parameter definitions, described for the model. */
+export const params = {
+  sessionId: z.string().optional().describe('session id such as "s1"; default: the most recent live session'),
+  timeoutMs: (def: number) => z.number().int().min(0).max(600_000).optional().describe(`how long to wait, in ms (default ${def})`),
+  threadId: z.number().int().optional().describe('thread id (default: the thread that stopped)'),
+  frame: z.number().int().min(0).optional().describe('0-based frame index in the stopped thread (0 = where it stopped; default 0)'),
+  breakpoint: z
+    .object({
+      file: z.string().optional().describe('source file, absolute or relative to the session cwd'),
+      line: z.number().int().min(1).optional().describe('1-based line'),
+      function: z.string().optional().describe('function name, instead of file+line'),
+      condition: z.string().optional().describe('stop only when this expression is true'),
+      hitCondition: z.string().optional().describe('stop only on this hit count expression, e.g. "5" or ">= 3"'),
+      logMessage: z.string().optional().describe('log this instead of stopping (logpoint); {expr} interpolates'),
+      temporary: z.boolean().optional().describe('remove after the first hit'),
+    })
+    .strict(),
+};

@@ -1,0 +1,22 @@
+import { DapRequestError, DapTimeoutError, DapClosedError } from '@dapgate/dap';
+import { GatewayError } from '@dapgate/core';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export type ToolResult = CallToolResult;
+
+export function ok(text: string, structured: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+export function failure(text: string, structured?: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true, ...(structured ? { structuredContent: structured } : {}) };
+}
+
+/** Turns anything thrown by a tool into an error result that says what to do next. */
+export function errorResult(e: unknown): ToolResult {
+  if (e instanceof GatewayError) return failure(e.hint ? `${e.message}\nNext: ${e.hint}` : e.message);
+  if (e instanceof DapRequestError) return failure(`The debugger refused '${e.command}': ${e.message}`);
+  if (e instanceof DapTimeoutError) return failure(`${e.message}. The session is marked failed; debug_diagnose shows what is pending.`);
+  if (e instanceof DapClosedError) return failure(`${e.message}. Check debug_status; start a new session if it ended.`);
+  return failure(`Internal error: ${(e as Error)?.stack ?? String(e)}`);
+}

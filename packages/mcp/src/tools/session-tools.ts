@@ -1,0 +1,235 @@
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { resolveAdapter, type SessionManager, type Session } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { ok } from './result.js';
+import { describe, headline } from '../format/session.js';
+import { settle, DEFAULT_WAIT_MS } from './waiting.js';
+import { addBreakpoints } from './breakpoint-tools.js';
+import { shortPath } from '../format/text.js';
+
+export function registerSessionTools(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_languages',
+    {
+      description: 'List the languages dapgate can debug, whether each debug adapter is installed (version, path) and how to install a missing one.',
+      input: {},
+      annotations: { readOnlyHint: true },
+    },
+    async () => {
+      const rows = manager.profiles.profiles.map((p) => ({ profile: p, status: resolveAdapter(p, { fresh: true }) }));
+      const text = rows
+        .map(({ profile: p, status: s }) =>
+          s.installed
+            ? `${p.id}: ${p.adapter.name} ${s.version ?? ''} ready (${s.runtime}); files ${p.extensions.join(' ')}; attach ${p.attach ? 'yes' : 'no'}`
+            : `${p.id}: ${p.adapter.name} NOT INSTALLED — ${s.problem}. To fix: ${s.install}`,
+        )
+        .join('\n');
+      return ok(text, {
+        languages: rows.map(({ profile: p, status: s }) => ({
+          id: p.id,
+          languages: p.languages,
+          extensions: p.extensions,
+          adapter: p.adapter.name,
+          installed: s.installed,
+          ...(s.version ? { version: s.version } : {}),
+          ...(s.runtime ? { path: s.runtime } : {}),
+          ...(s.problem ? { problem: s.problem } : {}),
+          install: s.install,
+          attach: !!p.attach,
+        })),
+      });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_launch',
+    {
+      description:
+        'Start a program under the debugger and (by default) wait until it stops at a breakpoint or exits, so one call gets you to the first stop. Breakpoints given here are applied before the program runs, so even a 5 ms program stops. They stay in the gateway-wide list for later sessions. Language is inferred from the file extension.',
+      input: {
+        program: z.string().optional().describe('the program file, absolute or relative to cwd (e.g. "app.py")'),
+        module: z.string().optional().describe('Python: run a module (python -m NAME) instead of a file'),
+        mainClass: z.string().optional().describe('Java: the main class (when the profile supports it)'),
+        language: z.string().optional().describe('python, ... (default: inferred from program)'),
+        args: z.array(z.string()).optional().describe('command-line arguments for the program'),
+        cwd: z.string().optional().describe('working directory (default: the program\'s folder)'),
+        env: z.record(z.string()).optional().describe('extra environment variables'),
+        stopOnEntry: z.boolean().optional().describe('stop at the first line (default false)'),
+        breakpoints: z.array(params.breakpoint).optional().describe('breakpoints to set before it runs'),
+        wait: z.boolean().optional().describe('wait for the first stop or exit (default true)'),
+        timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
+        adapterArgs: z.record(z.unknown()).optional().describe('raw DAP launch arguments merged last, e.g. {"python": "/path/to/venv/bin/python", "justMyCode": false}'),
+      },
+      annotations: { destructiveHint: false, openWorldHint: true },
+    },
+    async (a, { signal }) => {
+      const cwd = a.cwd;
+      const bpCwd = a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd());
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
+      const session = await manager.launch({
+        program: a.program,
+        module: a.module,
+        mainClass: a.mainClass,
+        language: a.language,
+        args: a.args,
+        cwd,
+        env: a.env,
+        stopOnEntry: a.stopOnEntry,
+        adapterArgs: a.adapterArgs,
+      });
+      const canStop = a.stopOnEntry || manager.book.list().length > 0;
+      if (a.wait === false || !canStop) {
+        const d = await describe(session);
+        const why = a.wait === false ? '' : ' Nothing can stop it (no breakpoints, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
+        return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
+      }
+      const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3);
+      const unbound = bindingNotes(session, added.map((b) => b.id), manager);
+      return ok(unbound ? `${d.text}\n${unbound}` : d.text, { ...d.structured, breakpoints: added.map((b) => b.id) });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_attach',
+    {
+      description:
+        'Attach to a program that is already running under a debug server, e.g. Python started with `python -m debugpy --listen 5678 app.py`. Returns the session; set breakpoints, then debug_wait.',
+      input: {
+        language: z.string().describe('python, ...'),
+        host: z.string().optional().describe('host the target listens on (default 127.0.0.1)'),
+        port: z.number().int().min(1).max(65535).optional().describe('port the target listens on (default per language, python 5678)'),
+        processId: z.number().int().optional().describe('attach to a local process id (where the adapter supports it)'),
+        waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('keep trying to connect for this long while the target is not listening yet (default 0)'),
+        reconnect: z.boolean().optional().describe('re-attach when the target restarts (where supported)'),
+        cwd: z.string().optional().describe('folder relative breakpoint paths resolve against'),
+        adapterArgs: z.record(z.unknown()).optional().describe('raw DAP attach arguments merged last'),
+      },
+      annotations: { destructiveHint: false, openWorldHint: true },
+    },
+    async (a) => {
+      const session = await manager.attach(a);
+      // An attached program may already be at a breakpoint; give the first stop a moment to arrive.
+      await session.waitForSettled(300);
+      const d = await describe(session);
+      return ok(d.text, d.structured);
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_sessions',
+    { description: 'List all debug sessions: id, language, target, state and where each is stopped.', input: {}, annotations: { readOnlyHint: true } },
+    async () => {
+      const all = manager.list();
+      if (!all.length) return ok('No sessions. Start one with debug_launch or debug_attach.', { sessions: [] });
+      const rows = all.map((s) => ({ sessionId: s.id, language: s.profile.id, target: s.target, kind: s.kind, state: s.state, where: where(s) }));
+      return ok(rows.map((r) => `${r.sessionId} ${r.state}${r.where ? ` at ${r.where}` : ''} — ${r.target} (${r.kind})`).join('\n'), { sessions: rows });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_status',
+    {
+      description: 'One session in one call: state, why it stopped, the location with source context, top frames and locals.',
+      input: {
+        sessionId: params.sessionId,
+        source: z.boolean().optional().describe('include source context (default true)'),
+        locals: z.boolean().optional().describe('include locals of the current frame (default true)'),
+        frames: z.number().int().min(0).max(50).optional().describe('how many stack frames to list (default 5)'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5 });
+      return ok(d.text, d.structured);
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_stop',
+    {
+      description: 'End a session. A launched program is terminated; an attached one is detached (left running) unless terminate is true.',
+      input: {
+        sessionId: params.sessionId,
+        terminate: z.boolean().optional().describe('kill the program (default: true if launched, false if attached)'),
+      },
+      annotations: { destructiveHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const terminate = a.terminate ?? s.kind === 'launch';
+      const wasLive = s.live;
+      await s.end(terminate);
+      const what = !wasLive ? 'had already ended' : terminate ? 'ended; the program was terminated' : 'ended; detached, the program keeps running';
+      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated: terminate });
+    },
+  );
+
+  defineTool(
+    server,
+    manager,
+    'debug_diagnose',
+    {
+      description: 'When a session misbehaves: adapter command line, pid, capabilities, stderr tail, the last DAP messages and pending requests with their age.',
+      input: { sessionId: params.sessionId },
+      annotations: { readOnlyHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      const d = s.diagnostics();
+      const caps = Object.entries(s.capabilities).filter(([, v]) => v === true).map(([k]) => k.replace(/^supports/, ''));
+      const lines = [
+        `${headline(s)} is ${s.state}${s.failure ? ` (failed: ${s.failure.reason})` : ''}`,
+        `adapter: ${s.adapterCommand?.join(' ') ?? '(connected to the target directly)'}${s.adapterPid ? ` pid ${s.adapterPid}` : ''}${d.adapterExit ? `, ${d.adapterExit}` : ''}`,
+        `capabilities: ${caps.join(', ') || '(none reported)'}`,
+        `exception filters offered: ${(s.capabilities.exceptionBreakpointFilters ?? []).map((f) => f.filter).join(', ') || '(none)'}`,
+        `pending requests: ${d.pendingRequests.map((p) => `#${p.seq} ${p.command} (${p.ageMs} ms)`).join(', ') || 'none'}`,
+        'recent DAP traffic:',
+        ...d.traffic.slice(-20).map((t) => `  ${new Date(t.at).toISOString().slice(11, 23)} ${t.direction === 'out' ? '->' : '<-'} ${t.summary}`),
+        `adapter stderr (tail):\n${s.stderrTail(15) || '  (empty)'}`,
+      ];
+      return ok(lines.join('\n'), {
+        sessionId: s.id,
+        state: s.state,
+        adapterCommand: s.adapterCommand,
+        pid: s.adapterPid,
+        capabilities: s.capabilities,
+        pendingRequests: d.pendingRequests,
+        traffic: d.traffic.slice(-20),
+        stderrTail: s.stderrTail(15),
+      });
+    },
+  );
+}
+
+function where(s: Session): string | undefined {
+  const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
+  return top ? `${shortPath(top.source?.path ?? top.source?.name, s.cwd)}:${top.line} in ${top.name}` : undefined;
+}
+
+/** Loud notes about breakpoints that did not bind where asked. */
+function bindingNotes(s: Session, ids: string[], manager: SessionManager): string {
+  const notes: string[] = [];
+  for (const id of ids) {
+    const b = manager.book.get(id);
+    const bound = b?.bindings.get(s.id);
+    if (!b || !bound) continue;
+    if (!bound.verified) notes.push(`${id} is not verified here${bound.message ? `: ${bound.message}` : ''}`);
+    else if (b.line && bound.line && bound.line !== b.line) notes.push(`${id}: requested line ${b.line}, bound to line ${bound.line}`);
+  }
+  return notes.length ? `Note: ${notes.join('; ')}` : '';
+}
