@@ -20,7 +20,15 @@ export class AdapterProcess {
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exit = { code, signal };
-        resolve();
+        // let its last stderr lines arrive (bounded: a child process may hold the pipe open)
+        if (!child.stderr || child.stderr.readableEnded) resolve();
+        else {
+          const timer = setTimeout(resolve, 200);
+          child.stderr.once('end', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }
       });
       child.once('error', (e) => {
         this.spawnError = e;

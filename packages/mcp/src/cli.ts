@@ -17,7 +17,8 @@ Flags (each also an environment variable):
   --log-file FILE     write logs there instead of stderr           DAPGATE_LOG_FILE
   --quiet             no informational logs on stderr
 
-Adapter overrides: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy), DAPGATE_CACHE_DIR, DAPGATE_CONFIG_DIR.
+Other settings: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy to run the adapter), DAPGATE_CACHE_DIR (where
+adapters are installed), DAPGATE_CONFIG_DIR (profiles folder), DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000).
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -17,7 +17,8 @@ export interface ServerOptions {
 const INSTRUCTIONS = `dapgate drives real debuggers. Typical flow: debug_launch {program, breakpoints:[{file,line}]} stops at the first breakpoint and shows source, locals and stack; then debug_step / debug_continue / debug_variables {path} / debug_evaluate. Breakpoints are gateway-wide and survive sessions. sessionId defaults to the most recent live session. Every wait is bounded by timeoutMs.`;
 
 export function createServer(options: ServerOptions): { server: McpServer; manager: SessionManager } {
-  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots });
+  const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
+  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs });
   const server = new McpServer({ name: 'dapgate', version: VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
   registerSessionTools(server, manager);
   registerBreakpointTools(server, manager);

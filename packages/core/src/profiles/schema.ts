@@ -63,8 +63,8 @@ export const ProfileSchema = z.object({
   attach: RequestTemplate.extend({ defaultHost: z.string().default('127.0.0.1'), defaultPort: z.number().int().optional() }).optional(),
   /** A hook module in core/src/profiles/hooks for what a template cannot say. */
   hooks: z.string().optional(),
-  /** Exception filters applied when the agent has not chosen any. */
-  defaultExceptionFilters: z.array(z.string()).default([]),
+  /** Exception filters applied when the agent has not chosen any (absent: the adapter's own defaults). */
+  defaultExceptionFilters: z.array(z.string()).optional(),
   variables: z
     .object({
       /** Variable names the adapter adds as groups (not program state), hidden from listings. */
@@ -73,6 +73,10 @@ export const ProfileSchema = z.object({
       hidePattern: z.string().optional(),
       /** Scopes whose names match this regexp are not shown unless asked for (e.g. globals). */
       secondaryScopes: z.string().optional(),
+      /** A child that holds a collection's size (debugpy: "len()"); shown as the size, not as a member. */
+      lengthChild: z.string().optional(),
+      /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */
+      rangeGroupType: z.string().optional(),
     })
     .default({}),
   /** Output categories that are not the program's (dropped). */

@@ -12,6 +12,8 @@ export interface VariableNode {
   children?: VariableNode[];
   /** Children not fetched or not shown because of `maxItems`. */
   moreChildren?: number;
+  /** The collection's size, when the adapter tells it. */
+  length?: number;
 }
 
 export interface ScopeNode {
@@ -57,20 +59,44 @@ export class Inspector {
     }));
   }
 
-  /** Children of a reference, with the profile's hidden names removed. */
-  async children(ref: number, maxItems = Number.POSITIVE_INFINITY): Promise<{ items: VariableNode[]; more: number }> {
-    const all = (await this.session.variables(ref)).filter((v) => !this.hidden(v.name));
+  /**
+   * Children of a reference, without the profile's hidden names, length child and range groups;
+   * `more` counts what is not shown (from the collection's size when known).
+   */
+  async children(ref: number, maxItems = Number.POSITIVE_INFINITY): Promise<{ items: VariableNode[]; more: number; length?: number }> {
+    const { lengthChild, rangeGroupType } = this.session.profile.variables;
+    const raw = await this.session.variables(ref);
+    const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
+    const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
+    const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
     const items = all.slice(0, maxItems).map(toNode);
-    return { items, more: all.length - items.length };
+    const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0);
+    return { items, more, length };
   }
 
   /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
   async expand(node: VariableNode, options: ExpandOptions, level = 1): Promise<VariableNode> {
     if (node.variablesReference <= 0 || level > options.depth) return node;
-    const { items, more } = await this.children(node.variablesReference, options.maxItems);
+    const { items, more, length } = await this.children(node.variablesReference, options.maxItems);
     node.children = await Promise.all(items.map((c) => this.expand(c, options, level + 1)));
     node.moreChildren = more;
+    if (length !== undefined) node.length = length;
     return node;
+  }
+
+  /** A member of `ref` by path segment, searching inside range groups (items past the first page). */
+  private async member(ref: number, segment: string, depth = 0): Promise<{ node?: VariableNode; names: string[] }> {
+    const kids = (await this.session.variables(ref)).map(toNode);
+    const direct = kids.find((v) => matches(v.name, segment));
+    if (direct) return { node: direct, names: [] };
+    const groupType = this.session.profile.variables.rangeGroupType;
+    if (groupType && depth < 3) {
+      for (const g of kids.filter((k) => k.type === groupType && k.variablesReference > 0)) {
+        const found = await this.member(g.variablesReference, segment, depth + 1);
+        if (found.node) return found;
+      }
+    }
+    return { names: kids.filter((v) => !this.hidden(v.name) && v.type !== groupType).map((v) => v.name) };
   }
 
   /** Scopes of a frame with their variables (primary scopes only unless `scope` names one). */
@@ -112,10 +138,8 @@ export class Inspector {
     for (const seg of rest) {
       const node: VariableNode = found.node;
       if (node.variablesReference <= 0) throw new GatewayError(`'${walked}' (${node.value}) has no members`, 'ask for the value itself');
-      const kids: VariableNode[] = (await this.session.variables(node.variablesReference)).map(toNode);
-      const match: VariableNode | undefined = kids.find((v) => matches(v.name, seg));
+      const { node: match, names } = await this.member(node.variablesReference, seg);
       if (!match) {
-        const names = kids.filter((v) => !this.hidden(v.name)).map((v) => v.name);
         throw new GatewayError(`'${walked}' has no member '${seg}'`, `members: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` (+${names.length - 30} more)` : ''}`);
       }
       found = { node: match, parentRef: node.variablesReference };
@@ -159,5 +183,10 @@ export function parsePath(path: string): string[] {
 
 /** Adapters name children differently: `0` or `[0]`, `key` or `'key'`. */
 function matches(name: string, segment: string): boolean {
-  return name === segment || name === `[${segment}]` || name === `'${segment}'` || name === `"${segment}"`;
+  if (name === segment || name === `[${segment}]` || name === `'${segment}'` || name === `"${segment}"`) return true;
+  // list indices may be zero-padded ("03") or bracketed ("[3]")
+  const index = /^\[?(\d+)\]?$/;
+  const a = index.exec(name);
+  const b = index.exec(segment);
+  return !!a && !!b && Number(a[1]) === Number(b[1]);
 }

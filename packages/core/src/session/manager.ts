@@ -65,11 +65,11 @@ export class SessionManager {
   }
 
   async launch(req: LaunchRequest): Promise<Session> {
-    const cwd = canonicalPath(req.cwd ?? (req.program ? resolve(req.program, '..') : process.cwd()));
-    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${cwd}' is not a folder`, 'pass an existing folder as cwd');
     const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
     const profile = this.profiles.pick(req.language, program);
     if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd');
+    const cwd = canonicalPath(req.cwd ?? (program ? resolve(program, '..') : process.cwd()));
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd');
     if (program) this.checkAllowed(program);
     const template = profile.launch;
     this.checkRequired(profile, 'launch', template.requires, { ...req, program });

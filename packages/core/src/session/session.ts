@@ -42,7 +42,8 @@ export interface SessionConfig {
   /** For a `target` connection: where the debuggee serves DAP. */
   targetAddress?: { host: string; port: number; waitMs: number };
   book: BreakpointBook;
-  exceptionFilters: string[];
+  /** undefined: the profile's defaults, else the adapter's. */
+  exceptionFilters: string[] | undefined;
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
 }
@@ -68,7 +69,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   exitCode: number | undefined;
   failure: Failure | undefined;
   capabilities: DebugProtocol.Capabilities = {};
-  exceptionFilters: string[];
+  exceptionFilters: string[] = [];
   private connection: DapConnection | undefined;
   private adapter: AdapterProcess | undefined;
   private stopGeneration = 0;
@@ -81,7 +82,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.kind = config.kind;
     this.target = config.target;
     this.cwd = config.cwd;
-    this.exceptionFilters = config.exceptionFilters;
     this.requestTimeoutMs = config.requestTimeoutMs ?? 10_000;
   }
 
@@ -132,6 +132,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         throw new Error('runInTerminal is not supported for this profile yet; use console internalConsole');
       });
 
+      // Listen before sending initialize: adapters may send `initialized` right behind its response.
+      const initialized = this.nextEvent('initialized', startTimeout);
+      initialized.catch(() => undefined);
       const init = await connection.request<DebugProtocol.InitializeResponse>(
         'initialize',
         {
@@ -153,13 +156,13 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         { timeoutMs: startTimeout },
       );
       this.capabilities = init.body ?? {};
-      const initialized = this.nextEvent('initialized', startTimeout);
       const request = connection.request(this.kind, this.config.requestArguments, { timeoutMs: startTimeout });
       request.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
       await Promise.race([initialized, request.then(() => initialized)]);
       this.setState('configuring');
       await this.applyAllBreakpoints();
-      await this.applyExceptionFilters(this.exceptionFilters);
+      const defaults = (this.capabilities.exceptionBreakpointFilters ?? []).filter((f) => f.default).map((f) => f.filter);
+      await this.applyExceptionFilters(this.config.exceptionFilters ?? defaults);
       if (this.capabilities.supportsConfigurationDoneRequest) await connection.request('configurationDone', {}, { timeoutMs: startTimeout });
       await request;
       if (this.state === 'configuring') this.setState('running');
@@ -555,7 +558,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   private failureHint(): string {
     const tail = this.stderrTail(8);
-    return tail ? `adapter stderr (last lines):\n${tail}` : 'check debug_diagnose for the adapter traffic';
+    const next = 'start a new session; debug_diagnose shows the adapter traffic';
+    return tail ? `${next}. Adapter stderr (last lines):\n${tail}` : next;
   }
 
   private nextEvent(name: string, timeoutMs: number): Promise<DebugProtocol.Event> {
@@ -591,6 +595,11 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       return await this.connection.request<R>(command, args, { timeoutMs });
     } catch (e) {
       if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
+      if (e instanceof DapClosedError && this.adapter) {
+        // the adapter died under this request: report its exit and stderr, not just "closed"
+        await Promise.race([this.adapter.exited, new Promise((r) => setTimeout(r, 1_000))]);
+        if (!this.adapter.running) this.onAdapterExit();
+      }
       if (e instanceof DapClosedError && this.state === 'failed') throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, this.failureHint());
       throw e;
     }

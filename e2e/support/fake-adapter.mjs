@@ -1,0 +1,72 @@
+// A scriptable fault-injecting debug adapter for tests only: it speaks just enough DAP to reach a
+// stop, then misbehaves as its launch argument `mode` says: 'hang' (never answers continue),
+// 'crash' (writes to stderr and exits 3 on continue), 'garbage' (sends an invalid frame first).
+let buffer = Buffer.alloc(0);
+let seq = 1;
+let mode = 'normal';
+let program = '';
+
+const send = (m) => {
+  const body = Buffer.from(JSON.stringify({ seq: seq++, ...m }));
+  process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
+  process.stdout.write(body);
+};
+const respond = (req, body = {}) => send({ type: 'response', request_seq: req.seq, command: req.command, success: true, body });
+const event = (name, body = {}) => send({ type: 'event', event: name, body });
+
+function handle(req) {
+  switch (req.command) {
+    case 'initialize':
+      respond(req, { supportsConfigurationDoneRequest: true });
+      event('initialized');
+      return;
+    case 'launch':
+      mode = req.arguments.mode ?? 'normal';
+      program = req.arguments.program;
+      if (mode === 'garbage') process.stdout.write('Content-Length: 7\r\n\r\n{oops!}');
+      respond(req);
+      return;
+    case 'configurationDone':
+      respond(req);
+      event('stopped', { reason: 'entry', threadId: 1, allThreadsStopped: true });
+      return;
+    case 'threads':
+      return respond(req, { threads: [{ id: 1, name: 'main' }] });
+    case 'stackTrace':
+      return respond(req, { stackFrames: [{ id: 1, name: 'main', line: 1, column: 1, source: { path: program } }], totalFrames: 1 });
+    case 'scopes':
+      return respond(req, { scopes: [{ name: 'Locals', variablesReference: 10, expensive: false }] });
+    case 'variables':
+      return respond(req, { variables: [{ name: 'x', value: '1', variablesReference: 0 }] });
+    case 'continue':
+      if (mode === 'hang') return;
+      if (mode === 'crash') {
+        process.stderr.write('fake-adapter: simulated crash while continuing\n');
+        process.exit(3);
+      }
+      respond(req, { allThreadsContinued: true });
+      event('exited', { exitCode: 0 });
+      event('terminated');
+      return;
+    case 'disconnect':
+      respond(req);
+      setTimeout(() => process.exit(0), 10);
+      return;
+    default:
+      respond(req);
+  }
+}
+
+process.stdin.on('data', (chunk) => {
+  buffer = Buffer.concat([buffer, chunk]);
+  for (;;) {
+    const end = buffer.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const length = Number(/Content-Length: (\d+)/.exec(buffer.subarray(0, end).toString())[1]);
+    if (buffer.length < end + 4 + length) return;
+    const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
+    buffer = buffer.subarray(end + 4 + length);
+    handle(message);
+  }
+});
+process.stdin.on('end', () => process.exit(0));

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const binPath = join(repoRoot, 'packages', 'mcp', 'bin', 'dapgate.mjs');
+export const pyExample = (name: string) => join(repoRoot, 'examples', 'python', name);
+
+export interface ToolReply {
+  text: string;
+  structured: Record<string, any>;
+  isError: boolean;
+}
+
+/** A real MCP client talking to a real `dapgate` over stdio. */
+export class Gateway {
+  readonly client = new Client({ name: 'dapgate-e2e', version: '1.0.0' });
+  transport!: StdioClientTransport;
+  stderr = '';
+
+  static async start(env: Record<string, string> = {}, args: string[] = []): Promise<Gateway> {
+    const g = new Gateway();
+    g.transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, ...args],
+      env: { ...(process.env as Record<string, string>), ...env },
+      stderr: 'pipe',
+    });
+    g.transport.stderr?.on('data', (c: Buffer) => (g.stderr += c.toString()));
+    await g.client.connect(g.transport);
+    return g;
+  }
+
+  get pid(): number | undefined {
+    return this.transport.pid ?? undefined;
+  }
+
+  async call(name: string, args: Record<string, unknown> = {}, timeoutMs = 90_000): Promise<ToolReply> {
+    const r = (await this.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as {
+      content: { type: string; text: string }[];
+      structuredContent?: Record<string, any>;
+      isError?: boolean;
+    };
+    return { text: r.content.map((c) => c.text).join('\n'), structured: r.structuredContent ?? {}, isError: !!r.isError };
+  }
+
+  /** Calls a tool that must succeed; a failure shows the tool's own text. */
+  async ok(name: string, args: Record<string, unknown> = {}, timeoutMs?: number): Promise<ToolReply> {
+    const r = await this.call(name, args, timeoutMs);
+    if (r.isError) throw new Error(`${name} failed: ${r.text}`);
+    return r;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** 1-based line of the first line containing `text` in a file. */
+export function lineOf(file: string, text: string): number {
+  const n = readFileSync(file, 'utf8').split('\n').findIndex((l: string) => l.includes(text));
+  if (n < 0) throw new Error(`'${text}' not in ${file}`);
+  return n + 1;
+}
+
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns true or `timeoutMs` passes. */
+export async function eventually(probe: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 100): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await probe()) return true;
+    await sleep(stepMs);
+  }
+  return probe();
+}

@@ -1,0 +1,33 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+
+/** Pids of processes whose command line contains `marker` (Linux/macOS: pgrep). */
+export function pidsMatching(marker: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => pid !== process.pid);
+  } catch {
+    return [];
+  }
+}
+
+/** Starts a Python program under `python -m debugpy --listen` for attach tests. */
+export function startDebugpyListener(python: string, port: number, program: string, args: string[] = [], waitForClient = false): ChildProcess {
+  const child = spawn(python, ['-m', 'debugpy', '--listen', `127.0.0.1:${port}`, ...(waitForClient ? ['--wait-for-client'] : []), program, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: '1' },
+  });
+  return child;
+}
+
+export function killGroup(child: ChildProcess | undefined): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
+}
