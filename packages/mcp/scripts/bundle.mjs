@@ -1,12 +1,30 @@
 // Bundles the CLI into one file: importing the MCP SDK unbundled costs more than Node's own start.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'dist', 'bundle');
+rmSync(outdir, { recursive: true, force: true });
+
+// The SDK server imports Ajv only to validate elicitation forms, which dapgate never sends; we pass
+// our own validator (server.ts), so Ajv (~135 KB of startup parsing) is replaced by a stub.
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider-stub', namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('dapgate: Ajv is not bundled; pass jsonSchemaValidator'); } }",
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: [join(root, 'dist', 'cli.js')],
-  outdir: join(root, 'dist', 'bundle'),
+  outdir,
+  plugins: [noAjv],
   bundle: true,
   splitting: true,
   platform: 'node',

@@ -16,10 +16,18 @@ export interface ServerOptions {
 
 const INSTRUCTIONS = `dapgate drives real debuggers. Typical flow: debug_launch {program, breakpoints:[{file,line}]} stops at the first breakpoint and shows source, locals and stack; then debug_step / debug_continue / debug_variables {path} / debug_evaluate. Breakpoints are gateway-wide and survive sessions. sessionId defaults to the most recent live session. Every wait is bounded by timeoutMs.`;
 
+/** dapgate never sends elicitation forms, the only thing the SDK server validates JSON schemas for. */
+const acceptAnything = {
+  getValidator: () => (input: unknown) => ({ valid: true as const, data: input as never, errorMessage: undefined }),
+};
+
 export function createServer(options: ServerOptions): { server: McpServer; manager: SessionManager } {
   const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
   const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs });
-  const server = new McpServer({ name: 'dapgate', version: VERSION }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
+  const server = new McpServer(
+    { name: 'dapgate', version: VERSION },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: acceptAnything },
+  );
   registerSessionTools(server, manager);
   registerBreakpointTools(server, manager);
   registerExecutionTools(server, manager);

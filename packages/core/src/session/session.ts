@@ -359,27 +359,42 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   async scopes(frameId: number): Promise<DebugProtocol.Scope[]> {
-    const r = await this.request<DebugProtocol.ScopesResponse>('scopes', { frameId });
-    return r.body?.scopes ?? [];
+    this.requireStopInfo('read scopes');
+    return this.cached(`scopes:${frameId}`, async () => (await this.request<DebugProtocol.ScopesResponse>('scopes', { frameId })).body?.scopes ?? []);
   }
 
-  async variables(variablesReference: number, start?: number, count?: number): Promise<DebugProtocol.Variable[]> {
+  async variables(variablesReference: number): Promise<DebugProtocol.Variable[]> {
     this.requireStopInfo('read variables');
-    const args: DebugProtocol.VariablesArguments = { variablesReference };
-    if (count !== undefined) Object.assign(args, { start: start ?? 0, count });
-    const r = await this.request<DebugProtocol.VariablesResponse>('variables', args);
-    return r.body?.variables ?? [];
+    return this.cached(`variables:${variablesReference}`, async () => (await this.request<DebugProtocol.VariablesResponse>('variables', { variablesReference })).body?.variables ?? []);
   }
 
   async evaluate(expression: string, frameId: number | undefined, context: string): Promise<DebugProtocol.EvaluateResponse['body']> {
     this.requireLive('evaluate');
+    this.stateCache.clear(); // an evaluation may change program state
     const r = await this.request<DebugProtocol.EvaluateResponse>('evaluate', { expression, frameId, context }, 30_000);
     return r.body;
   }
 
   async setVariable(variablesReference: number, name: string, value: string): Promise<DebugProtocol.SetVariableResponse['body']> {
+    this.stateCache.clear();
     const r = await this.request<DebugProtocol.SetVariableResponse>('setVariable', { variablesReference, name, value });
     return r.body;
+  }
+
+  /**
+   * Scopes and variables are cached while the program stays stopped (each round trip to some
+   * adapters, e.g. debugpy's pydevd, costs ~40 ms); resuming or evaluating clears the cache.
+   */
+  private readonly stateCache = new Map<string, Promise<unknown>>();
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let hit = this.stateCache.get(key) as Promise<T> | undefined;
+    if (!hit) {
+      hit = load();
+      this.stateCache.set(key, hit);
+      hit.catch(() => this.stateCache.delete(key));
+    }
+    return hit;
   }
 
   async source(sourceReference: number, path?: string): Promise<string> {
@@ -468,6 +483,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   private async onStopped(body: DebugProtocol.StoppedEvent['body']): Promise<void> {
     const generation = ++this.stopGeneration;
     const threadId = body.threadId ?? this.stop?.threadId ?? (await this.request<DebugProtocol.ThreadsResponse>('threads').then((r) => r.body.threads[0]?.id, () => undefined)) ?? 0;
+    this.stateCache.clear();
     const stop: StopInfo = {
       reason: body.reason,
       description: body.description,
@@ -532,6 +548,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   // ---------------------------------------------------------------- helpers
 
   private markRunning(): void {
+    this.stateCache.clear();
     this.stopGeneration++;
     this.stop = undefined;
     this.stopReady = false;

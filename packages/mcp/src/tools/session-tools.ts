@@ -195,6 +195,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const lines = [
         `${headline(s)} is ${s.state}${s.failure ? ` (failed: ${s.failure.reason})` : ''}`,
         `adapter: ${s.adapterCommand?.join(' ') ?? '(connected to the target directly)'}${s.adapterPid ? ` pid ${s.adapterPid}` : ''}${d.adapterExit ? `, ${d.adapterExit}` : ''}`,
+        `${s.kind} arguments: ${JSON.stringify(s.requestArguments)}`,
         `capabilities: ${caps.join(', ') || '(none reported)'}`,
         `exception filters offered: ${(s.capabilities.exceptionBreakpointFilters ?? []).map((f) => f.filter).join(', ') || '(none)'}`,
         `pending requests: ${d.pendingRequests.map((p) => `#${p.seq} ${p.command} (${p.ageMs} ms)`).join(', ') || 'none'}`,
@@ -206,6 +207,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         sessionId: s.id,
         state: s.state,
         adapterCommand: s.adapterCommand,
+        requestArguments: s.requestArguments,
         pid: s.adapterPid,
         capabilities: s.capabilities,
         pendingRequests: d.pendingRequests,

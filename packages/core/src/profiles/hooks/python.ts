@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { venvPython } from '../../paths.js';
@@ -13,9 +14,27 @@ export const pythonHooks: ProfileHooks = {
   prepareLaunch(vars: TemplateVars) {
     const explicit = vars.adapterArgs?.python;
     if (typeof explicit === 'string' || Array.isArray(explicit)) return;
-    vars.python = projectVenvPython(vars) ?? which('python3') ?? which('python');
+    const found = projectVenvPython(vars) ?? which('python3') ?? which('python');
+    vars.python = found && realInterpreter(found);
   },
 };
+
+const interpreters = new Map<string, string>();
+
+/**
+ * The interpreter behind a launcher script (pyenv shims cost ~0.3 s per start): asked once per
+ * path, then reused. Falls back to the path itself.
+ */
+function realInterpreter(path: string): string {
+  let real = interpreters.get(path);
+  if (!real) {
+    const r = spawnSync(path, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000, windowsHide: true });
+    const printed = r.status === 0 ? r.stdout.trim() : '';
+    real = printed && existsSync(printed) ? printed : path;
+    interpreters.set(path, real);
+  }
+  return real;
+}
 
 function projectVenvPython(vars: TemplateVars): string | undefined {
   const starts = [vars.cwd];
