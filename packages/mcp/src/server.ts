@@ -6,6 +6,7 @@ import { registerBreakpointTools } from './tools/breakpoint-tools.js';
 import { registerExecutionTools } from './tools/execution-tools.js';
 import { registerInspectTools } from './tools/inspect-tools.js';
 import { registerLogTools } from './tools/log-tools.js';
+import { registerExtraTools } from './tools/extra-tools.js';
 import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
 
@@ -33,6 +34,7 @@ export function createServer(options: ServerOptions): { server: McpServer; manag
   registerExecutionTools(server, manager);
   registerInspectTools(server, manager);
   registerLogTools(server, manager);
+  registerExtraTools(server, manager);
   return { server, manager };
 }
 
