@@ -157,12 +157,18 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
           hits.push({ breakpointIds: session.stop!.breakpointIds, reason: session.stop!.reason, file: top?.source?.path, line: top?.line, function: top?.name, locals: values, expressions: exprs });
           lines.push(`#${hits.length} ${where}${session.stop!.reason === 'exception' ? ` (exception: ${clip(session.stop!.description ?? '', 100)})` : ''}`);
           lines.push(`   ${Object.keys(exprs).length ? `${Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ')}  |  ` : ''}${localsText}`);
-          if (Date.now() >= deadline) break;
+          if (hits.length >= maxHits || Date.now() >= deadline) break;
           await session.continue();
         }
-        const end = session.state === 'stopped' ? `stopped after ${hits.length} hit(s) (maxHits ${a.maxHits ?? 10})` : session.state === 'running' ? `still running at the ${a.timeoutMs ?? 30_000} ms bound` : (await describe(session, { outputTail: 5 })).text;
-        const head = `Probe of ${shortPath(canonicalPath(a.program, cwd), cwd)}: ${hits.length} hit(s); ${end.replace(/^Session \S+ \([^)]*\) /, '')}`;
-        return ok([head, ...lines].join('\n'), { sessionId: session.id, state: session.state, hits, exitCode: session.exitCode });
+        const end =
+          session.state === 'stopped'
+            ? `ended after ${hits.length} hit(s) (maxHits ${maxHits})`
+            : session.state === 'running'
+              ? `ended while still running at the ${a.timeoutMs ?? 30_000} ms bound`
+              : (await describe(session, { outputTail: 5 })).text.replace(/^Session \S+ \([^)]*\) /, '');
+        await session.end(true);
+        const head = `Probe of ${shortPath(canonicalPath(a.program, cwd), cwd)}: ${hits.length} hit(s); ${end}`;
+        return ok([head, ...lines].join('\n'), { sessionId: session.id, state: session.state, hits, ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}) });
       } finally {
         if (session) await session.end(true);
         if (mine.length) {
