@@ -31,3 +31,9 @@ export function killGroup(child: ChildProcess | undefined): void {
     /* gone */
   }
 }
+
+/** Starts a JVM running a single-file Java program with a JDWP agent listening on `port`. */
+export function startJdwpTarget(program: string, port: number, options: { suspend?: boolean; args?: string[] } = {}): ChildProcess {
+  const agent = `-agentlib:jdwp=transport=dt_socket,server=y,suspend=${options.suspend ? 'y' : 'n'},address=127.0.0.1:${port}`;
+  return spawn('java', [agent, program, ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+}

@@ -61,6 +61,28 @@ describe('python attach to `python -m debugpy --listen` (real debugpy)', () => {
     }
   });
 
+  test('reconnect: a target that restarts is re-attached with its breakpoints', async () => {
+    const port = await freePort();
+    target = startDebugpyListener(python, port, loop, ['120']);
+    const a = await g.ok('debug_attach', { language: 'python', port, waitForTargetMs: 15_000, reconnect: true });
+    const sid = a.structured.sessionId;
+    const line = lineOf(loop, 'counter["n"] += 1');
+    await g.ok('debug_breakpoint_set', { file: loop, line });
+    assert.equal((await g.ok('debug_wait', { timeoutMs: 20_000 })).structured.state, 'stopped');
+    killGroup(target);
+    assert.ok(await eventually(async () => (await g.ok('debug_status', { sessionId: sid })).structured.state === 'reconnecting', 10_000), 'goes reconnecting');
+    target = startDebugpyListener(python, port, loop, ['120']);
+    const again = await g.ok('debug_wait', { sessionId: sid, timeoutMs: 30_000 });
+    assert.equal(again.structured.state, 'stopped', again.text);
+    assert.equal(again.structured.stop.line, line);
+    const events = await g.ok('debug_events', { sessionId: sid, types: ['target-lost', 'reconnected'] });
+    assert.match(events.text, /target-lost[\s\S]*reconnected/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const stop = await g.ok('debug_stop', { sessionId: sid });
+    assert.equal(stop.structured.state, 'terminated');
+    killGroup(target);
+  });
+
   test('attach to a port where nothing listens fails fast with what to do', async () => {
     const port = await freePort();
     const r = await g.call('debug_attach', { language: 'python', port });

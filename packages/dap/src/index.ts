@@ -2,6 +2,6 @@ export { DapConnection, type RequestOptions, type ReverseRequestHandler, type Pe
 export { MessageReader, encodeMessage } from './framing.js';
 export { DapAbortedError, DapClosedError, DapRequestError, DapTimeoutError } from './errors.js';
 export { TrafficLog, type TrafficEntry } from './traffic.js';
-export { AdapterProcess, startStdioAdapter, startAdapterProcess, connectTcp, freePort, waitForLine } from './transports.js';
+export { AdapterProcess, startStdioAdapter, startAdapterProcess, connectTcp, freePort, waitForLine, waitForPort } from './transports.js';
 export { killTree, isAlive, spawnGroup, TailBuffer, type SpawnOptions } from './processes.js';
 export type { DebugProtocol } from '@vscode/debugprotocol';

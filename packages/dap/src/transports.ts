@@ -167,3 +167,17 @@ export function waitForLine(stream: Readable, pattern: RegExp, timeoutMs: number
     stream.on('end', onEnd);
   });
 }
+
+/** Resolves once something accepts TCP connections on host:port (probing every 250 ms); false at the deadline. */
+export async function waitForPort(host: string, port: number, deadline: number, signal?: AbortSignal): Promise<boolean> {
+  while (Date.now() < deadline && !signal?.aborted) {
+    try {
+      const socket = await connectOnce(host, port, 1_000);
+      socket.destroy();
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return false;
+}

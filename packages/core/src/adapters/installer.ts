@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
+import { configDir } from '../profiles/loader.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
 import { forgetResolution, resolveAdapter, type AdapterStatus } from './resolver.js';
@@ -18,6 +19,7 @@ export function installAdapter(profile: Profile, log: (line: string) => void, op
   }
   const spec = profile.adapter.install;
   if (spec.kind === 'manual') throw new Error(`${profile.id}: cannot be installed automatically: ${spec.instructions}`);
+  if (spec.kind === 'maven-jar') return installMavenJar(profile, spec, log);
   const base = spec.basePython.map((n) => which(n)).find(Boolean);
   if (!base) throw new Error(`${profile.id}: no Python found to create the venv (looked for ${spec.basePython.join(', ')} on PATH)`);
   const venv = join(cacheDir(), spec.venv);
@@ -40,4 +42,23 @@ function run(command: string, args: string[], what: string): void {
     const detail = r.error?.message ?? (r.stderr || r.stdout).trim().split('\n').slice(-5).join('\n');
     throw new Error(`failed to ${what}: ${command} ${args.join(' ')}\n${detail}`);
   }
+}
+
+/** Builds a jar from a Maven project in the checkout and keeps it in the cache. */
+function installMavenJar(profile: Profile, spec: { pom: string; builtJar: string; target: string }, log: (line: string) => void): AdapterStatus {
+  const runtime = resolveAdapter(profile, { fresh: true });
+  if (!runtime.runtime) throw new Error(`${profile.id}: ${runtime.problem}`);
+  const checkout = dirname(configDir());
+  const mvn = which('mvn') ?? which('mvn.cmd');
+  if (!mvn) throw new Error(`${profile.id}: Maven (mvn) is needed to build ${spec.pom}; install it (Debian: apt-get install maven)`);
+  log(`${profile.id}: building ${spec.pom} with ${mvn}`);
+  run(mvn, ['-q', '-B', '-f', join(checkout, spec.pom), '-DskipTests', 'package'], `build ${spec.pom}`);
+  const target = join(cacheDir(), spec.target);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(join(checkout, spec.builtJar), target);
+  forgetResolution(profile.id);
+  const after = resolveAdapter(profile, { fresh: true });
+  if (!after.installed) throw new Error(`${profile.id}: built, but still not usable: ${after.problem}`);
+  log(`${profile.id}: ${profile.adapter.name} ready at ${target} (runtime ${after.runtime}, ${after.version ?? ''})`);
+  return after;
 }

@@ -59,6 +59,8 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
     installed: false,
     problem: `no usable ${spec.description} found${tried.length ? `; tried ${tried.join(', ')}` : ''}`,
   };
+  const missing = profile.adapter.requiredFiles.map((f) => join(cacheDir(), f)).filter((f) => !existsSync(f));
+  if (status.installed && missing.length) status = { ...base, installed: false, runtime: status.runtime, problem: `${missing.join(', ')} is missing` };
   cache.set(profile.id, status);
   return status;
 }
@@ -79,7 +81,9 @@ function runCheck(runtime: string, args: string[] | undefined): { ok: true; vers
   const r = spawnSync(runtime, args, { encoding: 'utf8', timeout: 15_000, windowsHide: true });
   if (r.error) return { ok: false, error: r.error.message };
   if (r.status !== 0) return { ok: false, error: (r.stderr || r.stdout || `exit ${r.status}`).trim().split('\n').pop()!.slice(0, 200) };
-  return { ok: true, version: r.stdout.trim().split('\n').pop() };
+  // some runtimes (java -version) print their version on stderr
+  const printed = (r.stdout.trim() || r.stderr.trim()).split('\n');
+  return { ok: true, version: (r.stdout.trim() ? printed.pop() : printed[0])?.trim() };
 }
 
 export function installHint(profile: Profile): string {

@@ -22,14 +22,25 @@ const InstallSpec = z.discriminatedUnion('kind', [
     /** Interpreters that may create the venv, looked up on PATH in order. */
     basePython: z.array(z.string()).min(1),
   }),
+  z.object({
+    kind: z.literal('maven-jar'),
+    /** The Maven project that builds the adapter, relative to the dapgate checkout. */
+    pom: z.string(),
+    /** The jar the build produces, relative to the checkout. */
+    builtJar: z.string(),
+    /** Where the jar is kept, relative to the cache dir (also listed in requiredFiles). */
+    target: z.string(),
+  }),
   z.object({ kind: z.literal('manual'), instructions: z.string() }),
 ]);
 
 const AdapterSpec = z.object({
   name: z.string(),
   runtime: RuntimeSpec,
-  /** The adapter command line; `${runtime}` is the resolved runtime, `${port}` a free port (tcp-listen). */
+  /** The adapter command line; `${runtime}` is the resolved runtime, `${cache}` dapgate's cache dir, `${port}` a free port (tcp-listen). */
   command: z.array(z.string()).min(1),
+  /** Files (relative to the cache dir) that must exist besides the runtime, e.g. a jar that hosts the adapter. */
+  requiredFiles: z.array(z.string()).default([]),
   transport: z.enum(['stdio', 'tcp-listen']),
   /** tcp-listen: a regexp matched against the adapter's output once it listens. */
   listenPattern: z.string().optional(),

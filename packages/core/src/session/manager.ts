@@ -4,7 +4,9 @@ import type { Profile } from '../profiles/schema.js';
 import { ProfileRegistry } from '../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
+import { waitForPort } from '@dapgate/dap';
 import { resolveAdapter } from '../adapters/resolver.js';
+import { cacheDir } from '../paths.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { Session } from './session.js';
@@ -97,7 +99,25 @@ export class SessionManager {
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
-    return this.start(profile, 'attach', target, cwd, args, address);
+    const deadline = Date.now() + (req.waitForTargetMs ?? 0);
+    for (;;) {
+      try {
+        return await this.start(profile, 'attach', target, cwd, args, address, req.reconnect);
+      } catch (e) {
+        // The adapter connects to the target itself: while the target is not listening yet, wait
+        // until its port accepts connections, then attach again.
+        const refused = /refused|ECONNREFUSED|Unable to open debugger port|Failed to attach/i.test((e as Error).message);
+        if (address || !refused || port === undefined || Date.now() >= deadline) throw e;
+        this.removeFailedAttempt();
+        if (!(await waitForPort(host, port, deadline))) throw e;
+      }
+    }
+  }
+
+  /** Forgets the session of an attach attempt that failed (it is retried under a new one). */
+  private removeFailedAttempt(): void {
+    const last = this.recent[this.recent.length - 1];
+    if (last && this.sessions.get(last)?.state === 'failed') this.remove(last);
   }
 
   private async start(
@@ -107,12 +127,13 @@ export class SessionManager {
     cwd: string,
     requestArguments: Record<string, unknown>,
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
+    reconnect?: boolean,
   ): Promise<Session> {
     let adapterCommand: string[] | undefined;
     if (!targetAddress) {
       const status = resolveAdapter(profile);
       if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
-      adapterCommand = profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!));
+      adapterCommand = profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${cache}', cacheDir()));
     }
     const session = new Session({
       id: `s${this.nextId++}`,
@@ -127,6 +148,7 @@ export class SessionManager {
       book: this.book,
       exceptionFilters: profile.defaultExceptionFilters,
       requestTimeoutMs: this.options.requestTimeoutMs,
+      reconnect,
     });
     this.sessions.set(session.id, session);
     this.touch(session.id);

@@ -16,6 +16,7 @@ import type { BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
 import { samePath } from './paths.js';
+import { TerminalDebuggee } from './debuggee.js';
 import {
   FINAL_STATES,
   SETTLED_STATES,
@@ -46,9 +47,12 @@ export interface SessionConfig {
   exceptionFilters: string[] | undefined;
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
+  /** attach: when the target goes away, keep the session and re-attach. */
+  reconnect?: boolean;
 }
 
 const FRAMES_AT_STOP = 20;
+const RECONNECT_WINDOW_MS = 10 * 60_000;
 
 /**
  * One debug session: one DAP connection to an adapter (or a debuggee serving DAP), translated into
@@ -71,6 +75,14 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   capabilities: DebugProtocol.Capabilities = {};
   exceptionFilters: string[] = [];
   private connection: DapConnection | undefined;
+  private readonly debuggees: TerminalDebuggee[] = [];
+  /** The last connection/adapter, kept for diagnostics after the session ended. */
+  private lastConnection: DapConnection | undefined;
+  private lastAdapter: AdapterProcess | undefined;
+  /** debug_stop was called: no more reconnecting. */
+  private ending = false;
+  /** Exception filters the agent chose (kept across reconnects). */
+  private exceptionFiltersChosen: string[] | undefined;
   private adapter: AdapterProcess | undefined;
   private stopGeneration = 0;
   private readonly requestTimeoutMs: number;
@@ -90,7 +102,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   get adapterPid(): number | undefined {
-    return this.adapter?.pid;
+    return (this.adapter ?? this.lastAdapter)?.pid;
   }
 
   get adapterCommand(): string[] | undefined {
@@ -102,14 +114,16 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   stderrTail(lines = 20): string {
-    return this.adapter?.stderr.lines(lines) ?? '';
+    return (this.adapter ?? this.lastAdapter)?.stderr.lines(lines) ?? '';
   }
 
   diagnostics() {
+    const connection = this.connection ?? this.lastConnection;
+    const adapter = this.adapter ?? this.lastAdapter;
     return {
-      pendingRequests: this.connection?.pendingRequests() ?? [],
-      traffic: this.connection?.traffic.recent() ?? [],
-      adapterExit: this.adapter && !this.adapter.running ? this.adapter.describeExit() : undefined,
+      pendingRequests: connection?.pendingRequests() ?? [],
+      traffic: connection?.traffic.recent() ?? [],
+      adapterExit: adapter && !adapter.running ? adapter.describeExit() : undefined,
     };
   }
 
@@ -121,57 +135,99 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
    * (the session is then `failed`) when any of it does not happen in time.
    */
   async start(): Promise<void> {
-    const startTimeout = this.config.startTimeoutMs ?? 30_000;
     try {
-      const connection = await this.connect();
-      this.connection = connection;
-      connection.on('event', (e) => this.onEvent(e));
-      connection.on('close', (reason) => this.onClose(reason));
-      connection.on('protocolError', (e) => this.logGatewayEvent('protocol-error', e.message));
-      connection.onReverseRequest('runInTerminal', () => {
-        throw new Error('runInTerminal is not supported for this profile yet; use console internalConsole');
-      });
-
-      // Listen before sending initialize: adapters may send `initialized` right behind its response.
-      const initialized = this.nextEvent('initialized', startTimeout);
-      initialized.catch(() => undefined);
-      const init = await connection.request<DebugProtocol.InitializeResponse>(
-        'initialize',
-        {
-          clientID: 'dapgate',
-          clientName: 'dapgate',
-          adapterID: this.profile.adapterId,
-          locale: 'en',
-          linesStartAt1: true,
-          columnsStartAt1: true,
-          pathFormat: 'path',
-          supportsVariableType: true,
-          supportsVariablePaging: true,
-          supportsRunInTerminalRequest: false,
-          supportsStartDebuggingRequest: false,
-          supportsProgressReporting: false,
-          supportsInvalidatedEvent: false,
-          supportsMemoryReferences: false,
-        } satisfies DebugProtocol.InitializeRequestArguments,
-        { timeoutMs: startTimeout },
-      );
-      this.capabilities = init.body ?? {};
-      const request = connection.request(this.kind, this.config.requestArguments, { timeoutMs: startTimeout });
-      request.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
-      await Promise.race([initialized, request.then(() => initialized)]);
-      this.setState('configuring');
-      await this.applyAllBreakpoints();
-      const defaults = (this.capabilities.exceptionBreakpointFilters ?? []).filter((f) => f.default).map((f) => f.filter);
-      await this.applyExceptionFilters(this.config.exceptionFilters ?? defaults);
-      if (this.capabilities.supportsConfigurationDoneRequest) await connection.request('configurationDone', {}, { timeoutMs: startTimeout });
-      await request;
-      if (this.state === 'configuring') this.setState('running');
+      await this.establish(this.config.startTimeoutMs ?? 30_000);
     } catch (e) {
       const reason = describeStartError(e);
       this.fail(reason);
       await this.dispose(false);
       throw new GatewayError(`${this.kind} failed: ${reason}`, this.failureHint());
     }
+  }
+
+  private async establish(startTimeout: number): Promise<void> {
+    const connection = await this.connect();
+    this.connection = connection;
+    connection.on('event', (e) => {
+      if (connection === this.connection) this.onEvent(e);
+    });
+    connection.on('close', (reason) => {
+      if (connection === this.connection) this.onClose(reason);
+    });
+    connection.on('protocolError', (e) => this.logGatewayEvent('protocol-error', e.message));
+    connection.onReverseRequest('runInTerminal', (args: DebugProtocol.RunInTerminalRequestArguments) => {
+      const debuggee = new TerminalDebuggee(args, (category, text) => this.onOutput(category, text));
+      this.debuggees.push(debuggee);
+      this.logEvent('process', `dapgate started ${args.args.join(' ').slice(0, 200)} (pid ${debuggee.pid})`);
+      return { processId: debuggee.pid } satisfies DebugProtocol.RunInTerminalResponse['body'];
+    });
+
+    // Listen before sending initialize: adapters may send `initialized` right behind its response.
+    const initialized = this.nextEvent('initialized', startTimeout);
+    initialized.catch(() => undefined);
+    const init = await connection.request<DebugProtocol.InitializeResponse>(
+      'initialize',
+      {
+        clientID: 'dapgate',
+        clientName: 'dapgate',
+        adapterID: this.profile.adapterId,
+        locale: 'en',
+        linesStartAt1: true,
+        columnsStartAt1: true,
+        pathFormat: 'path',
+        supportsVariableType: true,
+        supportsVariablePaging: true,
+        supportsRunInTerminalRequest: true,
+        supportsStartDebuggingRequest: false,
+        supportsProgressReporting: false,
+        supportsInvalidatedEvent: false,
+        supportsMemoryReferences: false,
+      } satisfies DebugProtocol.InitializeRequestArguments,
+      { timeoutMs: startTimeout },
+    );
+    this.capabilities = init.body ?? {};
+    const request = connection.request(this.kind, this.config.requestArguments, { timeoutMs: startTimeout });
+    request.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
+    await Promise.race([initialized, request.then(() => initialized)]);
+    this.setState('configuring');
+    await this.applyAllBreakpoints();
+    const defaults = (this.capabilities.exceptionBreakpointFilters ?? []).filter((f) => f.default).map((f) => f.filter);
+    await this.applyExceptionFilters(this.exceptionFiltersChosen ?? this.config.exceptionFilters ?? defaults);
+    if (this.capabilities.supportsConfigurationDoneRequest) await connection.request('configurationDone', {}, { timeoutMs: startTimeout });
+    await request;
+    if (this.state === 'configuring') this.setState('running');
+  }
+
+  // ---------------------------------------------------------------- reconnect (attach)
+
+  /** The attached target went away: keep the session and its breakpoints, and attach again. */
+  private async reconnect(reason: string): Promise<void> {
+    if (this.state === 'reconnecting') return;
+    this.setState('reconnecting');
+    this.stop = undefined;
+    this.logGatewayEvent('target-lost', `${reason}; re-attaching (breakpoints kept)`);
+    await this.dropConnection(false);
+    const deadline = Date.now() + RECONNECT_WINDOW_MS;
+    while (!this.ending && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      if (this.ending) return;
+      try {
+        await this.establish(15_000);
+        this.logGatewayEvent('reconnected', `re-attached to ${this.target}`);
+        return;
+      } catch {
+        await this.dropConnection(false);
+        this.setState('reconnecting');
+      }
+    }
+    if (!this.ending && this.live) {
+      this.logGatewayEvent('ended', `gave up re-attaching after ${RECONNECT_WINDOW_MS / 60_000} min`);
+      this.setState('terminated');
+    }
+  }
+
+  private get reconnecting(): boolean {
+    return this.kind === 'attach' && !!this.config.reconnect && !this.ending && this.live;
   }
 
   private async connect(): Promise<DapConnection> {
@@ -191,14 +247,18 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         requestTimeoutMs: this.requestTimeoutMs,
       });
       this.adapter = adapter;
-      void adapter.exited.then(() => this.onAdapterExit());
+      void adapter.exited.then(() => {
+        if (adapter === this.adapter) this.onAdapterExit();
+      });
       return connection;
     }
     const port = await freePort();
     const command = adapterCommand.map((a) => a.replaceAll('${port}', String(port)));
     const adapter = startAdapterProcess(command[0]!, command.slice(1), { env });
     this.adapter = adapter;
-    void adapter.exited.then(() => this.onAdapterExit());
+    void adapter.exited.then(() => {
+      if (adapter === this.adapter) this.onAdapterExit();
+    });
     if (this.profile.adapter.listenPattern) {
       await waitForLine(adapter.child.stdout!, new RegExp(this.profile.adapter.listenPattern), 15_000);
     }
@@ -259,8 +319,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     });
   }
 
-  async applyExceptionFilters(filters: string[]): Promise<void> {
+  async applyExceptionFilters(filters: string[], chosen = false): Promise<void> {
     this.exceptionFilters = filters;
+    if (chosen) this.exceptionFiltersChosen = filters;
     if (!this.connection || !this.live) return;
     if (!this.capabilities.exceptionBreakpointFilters?.length && filters.length === 0) return;
     await this.request('setExceptionBreakpoints', { filters });
@@ -406,6 +467,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   /** Ends the session: terminate (launched) or detach; the adapter process is always ended. */
   async end(terminate: boolean): Promise<void> {
+    this.ending = true;
     if (!this.live && !this.adapter?.running) return;
     await this.dispose(terminate);
     if (this.live) this.setState('terminated');
@@ -413,12 +475,23 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   private async dispose(terminate: boolean): Promise<void> {
+    await this.dropConnection(terminate);
+    if (terminate || this.kind === 'launch') for (const d of this.debuggees) d.kill();
+  }
+
+  /** Disconnects (bounded), closes the connection and ends the adapter process. */
+  private async dropConnection(terminate: boolean): Promise<void> {
     const c = this.connection;
+    const adapter = this.adapter;
+    this.connection = undefined;
+    this.adapter = undefined;
+    this.lastAdapter = adapter ?? this.lastAdapter;
     if (c && !c.closed) {
       await c.request('disconnect', { terminateDebuggee: terminate, restart: false }, { timeoutMs: 3_000 }).catch(() => undefined);
       c.close('session ended');
     }
-    await this.adapter?.kill();
+    this.lastConnection = c ?? this.lastConnection;
+    await adapter?.kill();
   }
 
   // ---------------------------------------------------------------- events
@@ -440,19 +513,15 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         return;
       case 'terminated':
         this.logEvent('terminated', 'debug session terminated', body);
-        if (this.live) {
+        if (this.reconnecting) void this.reconnect('the target ended');
+        else if (this.live) {
           this.setState('terminated');
           void this.dispose(this.kind === 'launch');
         }
         return;
-      case 'output': {
-        const category = body.category ?? 'console';
-        if (this.profile.ignoreOutputCategories.includes(category)) return;
-        const text = String(body.output ?? '');
-        this.output.append({ category, text });
-        this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
+      case 'output':
+        this.onOutput(body.category ?? 'console', String(body.output ?? ''));
         return;
-      }
       case 'breakpoint': {
         const bp = body.breakpoint as DebugProtocol.Breakpoint;
         if (bp?.id !== undefined) {
@@ -478,6 +547,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       default:
         this.logEvent(e.event, e.event, body);
     }
+  }
+
+  private onOutput(category: string, text: string): void {
+    if (this.profile.ignoreOutputCategories.includes(category)) return;
+    this.output.append({ category, text });
+    this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
   }
 
   private async onStopped(body: DebugProtocol.StoppedEvent['body']): Promise<void> {
@@ -534,11 +609,19 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   private onAdapterExit(): void {
     if (!this.live) return;
+    if (this.reconnecting) {
+      void this.reconnect(`the debug adapter ${this.adapter?.describeExit() ?? 'exited'}`);
+      return;
+    }
     this.fail(`the debug adapter ${this.adapter?.describeExit() ?? 'exited'} unexpectedly`);
   }
 
   private onClose(reason: string): void {
     if (!this.live) return;
+    if (this.reconnecting) {
+      void this.reconnect(`the connection closed: ${reason}`);
+      return;
+    }
     if (this.adapter?.running) return; // the process exit handler reports it with more detail
     setTimeout(() => {
       if (this.live) this.fail(`the connection to the debugger closed: ${reason}`);
@@ -570,7 +653,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.failure = { reason, stderrTail: this.stderrTail() };
     this.logGatewayEvent('adapter-failed', reason);
     this.setState('failed');
-    void this.adapter?.kill();
+    void this.dispose(this.kind === 'launch');
   }
 
   private failureHint(): string {
@@ -612,10 +695,11 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       return await this.connection.request<R>(command, args, { timeoutMs });
     } catch (e) {
       if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
-      if (e instanceof DapClosedError && this.adapter) {
+      const adapter = this.adapter;
+      if (e instanceof DapClosedError && adapter) {
         // the adapter died under this request: report its exit and stderr, not just "closed"
-        await Promise.race([this.adapter.exited, new Promise((r) => setTimeout(r, 1_000))]);
-        if (!this.adapter.running) this.onAdapterExit();
+        await Promise.race([adapter.exited, new Promise((r) => setTimeout(r, 1_000))]);
+        if (!adapter.running && adapter === this.adapter) this.onAdapterExit();
       }
       if (e instanceof DapClosedError && this.state === 'failed') throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, this.failureHint());
       throw e;

@@ -53,6 +53,8 @@ export interface LaunchRequest {
   program?: string;
   module?: string;
   mainClass?: string;
+  classPaths?: string[];
+  vmArgs?: string[];
   args?: string[];
   cwd?: string;
   env?: Record<string, string>;

@@ -55,8 +55,10 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       input: {
         program: z.string().optional().describe('the program file, absolute or relative to cwd (e.g. "app.py")'),
         module: z.string().optional().describe('Python: run a module (python -m NAME) instead of a file'),
-        mainClass: z.string().optional().describe('Java: the main class (when the profile supports it)'),
-        language: z.string().optional().describe('python, ... (default: inferred from program)'),
+        mainClass: z.string().optional().describe('Java: the main class (with classPaths), instead of a .java or .jar program'),
+        classPaths: z.array(z.string()).optional().describe('Java: class path entries (folders or jars)'),
+        vmArgs: z.array(z.string()).optional().describe('Java: JVM arguments such as "-Xmx256m"'),
+        language: z.string().optional().describe('python or java (default: inferred from the program\'s extension)'),
         args: z.array(z.string()).optional().describe('command-line arguments for the program'),
         cwd: z.string().optional().describe('working directory (default: the program\'s folder)'),
         env: z.record(z.string()).optional().describe('extra environment variables'),
@@ -76,6 +78,8 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         program: a.program,
         module: a.module,
         mainClass: a.mainClass,
+        classPaths: a.classPaths,
+        vmArgs: a.vmArgs,
         language: a.language,
         args: a.args,
         cwd,
@@ -101,11 +105,11 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_attach',
     {
       description:
-        'Attach to a program that is already running under a debug server, e.g. Python started with `python -m debugpy --listen 5678 app.py`. Returns the session; set breakpoints, then debug_wait.',
+        'Attach to a program that is already running under a debug server: Python started with `python -m debugpy --listen 5678 app.py`, or a JVM started with `-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005`. Returns the session; set breakpoints, then debug_wait. With reconnect, a target that restarts is re-attached with the same breakpoints.',
       input: {
-        language: z.string().describe('python, ...'),
+        language: z.string().describe('python or java'),
         host: z.string().optional().describe('host the target listens on (default 127.0.0.1)'),
-        port: z.number().int().min(1).max(65535).optional().describe('port the target listens on (default per language, python 5678)'),
+        port: z.number().int().min(1).max(65535).optional().describe('port the target listens on (default: python 5678, java 5005)'),
         processId: z.number().int().optional().describe('attach to a local process id (where the adapter supports it)'),
         waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('keep trying to connect for this long while the target is not listening yet (default 0)'),
         reconnect: z.boolean().optional().describe('re-attach when the target restarts (where supported)'),

@@ -1,7 +1,8 @@
 import type { ProfileHooks } from './types.js';
 import { pythonHooks } from './python.js';
+import { javaHooks } from './java.js';
 
-const hooks: Record<string, ProfileHooks> = { python: pythonHooks };
+const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks };
 
 export function hooksFor(name: string | undefined): ProfileHooks {
   if (!name) return {};
