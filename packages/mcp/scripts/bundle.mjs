@@ -21,10 +21,14 @@ const noAjv = {
   },
 };
 
+// fast-stdio.ts answers initialize before the SDK loads; it gets the SDK's protocol versions here.
+const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+
 await build({
   entryPoints: [join(root, 'dist', 'cli.js')],
   outdir,
   plugins: [noAjv],
+  define: { __MCP_LATEST__: JSON.stringify(LATEST_PROTOCOL_VERSION), __MCP_SUPPORTED__: JSON.stringify(SUPPORTED_PROTOCOL_VERSIONS) },
   bundle: true,
   splitting: true,
   platform: 'node',

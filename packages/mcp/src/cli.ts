@@ -1,5 +1,6 @@
 import { createLogger } from './logger.js';
 import { VERSION } from './version.js';
+import { FastStdioTransport } from './fast-stdio.js';
 
 const HELP = `dapgate ${VERSION} — an MCP server that lets AI agents drive real debuggers (DAP)
 
@@ -48,8 +49,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'doctor') return (await import('./commands/adapters.js')).doctorCommand();
   if (command === 'demo') return (await import('./commands/demo.js')).demoCommand();
   if (command) throw new UsageError(`unknown command '${command}'`);
+  // Start reading stdin (and answering initialize) before the MCP SDK has loaded.
+  const transport = new FastStdioTransport();
   const { serveStdio } = await import('./server.js');
-  await serveStdio({ allowRoots: flags.allowRoots, logger: createLogger(flags.logFile, flags.quiet) });
+  await serveStdio({ allowRoots: flags.allowRoots, logger: createLogger(flags.logFile, flags.quiet) }, transport);
   return -1; // keep serving
 }
 

@@ -1,5 +1,4 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadProfiles, ProfileRegistry, SessionManager } from '@dapgate/core';
 import { registerSessionTools } from './tools/session-tools.js';
 import { registerBreakpointTools } from './tools/breakpoint-tools.js';
@@ -9,13 +8,13 @@ import { registerLogTools } from './tools/log-tools.js';
 import { registerExtraTools } from './tools/extra-tools.js';
 import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
+import { FastStdioTransport, SERVER_INSTRUCTIONS } from './fast-stdio.js';
 
 export interface ServerOptions {
   allowRoots: string[];
   logger: Logger;
 }
 
-const INSTRUCTIONS = `dapgate drives real debuggers. Typical flow: debug_launch {program, breakpoints:[{file,line}]} stops at the first breakpoint and shows source, locals and stack; then debug_step / debug_continue / debug_variables {path} / debug_evaluate. Breakpoints are gateway-wide and survive sessions. sessionId defaults to the most recent live session. Every wait is bounded by timeoutMs.`;
 
 /** dapgate never sends elicitation forms, the only thing the SDK server validates JSON schemas for. */
 const acceptAnything = {
@@ -27,7 +26,7 @@ export function createServer(options: ServerOptions): { server: McpServer; manag
   const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs });
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: acceptAnything },
+    { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: acceptAnything },
   );
   registerSessionTools(server, manager);
   registerBreakpointTools(server, manager);
@@ -39,9 +38,8 @@ export function createServer(options: ServerOptions): { server: McpServer; manag
 }
 
 /** Serves MCP over stdio until stdin closes or a signal arrives; then ends every session. */
-export async function serveStdio(options: ServerOptions): Promise<void> {
+export async function serveStdio(options: ServerOptions, transport: FastStdioTransport): Promise<void> {
   const { server, manager } = createServer(options);
-  const transport = new StdioServerTransport();
   let closing = false;
   const shutdown = async (why: string) => {
     if (closing) return;
@@ -52,10 +50,12 @@ export async function serveStdio(options: ServerOptions): Promise<void> {
     clearTimeout(bound);
     process.exit(0);
   };
-  process.stdin.on('end', () => void shutdown('stdin closed'));
-  process.stdin.on('close', () => void shutdown('stdin closed'));
-  transport.onclose = () => void shutdown('transport closed');
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(sig));
-  await server.connect(transport);
+  await server.connect(transport as never);
+  transport.onclose = () => void shutdown('stdin closed');
+  if (process.stdin.readableEnded) void shutdown('stdin closed');
   options.logger.info(`dapgate ${VERSION} serving MCP on stdio`);
+  if (process.env.DAPGATE_CHECK_EARLY_INIT) {
+    setTimeout(() => transport.mismatch && options.logger.error(transport.mismatch), 1_000).unref();
+  }
 }
