@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
 import { configDir } from '../profiles/loader.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
-import { forgetResolution, resolveAdapter, type AdapterStatus } from './resolver.js';
+import { forgetResolution, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
 
 /**
  * Installs a profile's adapter into dapgate's cache unless a usable one is already there.
@@ -13,7 +13,7 @@ import { forgetResolution, resolveAdapter, type AdapterStatus } from './resolver
  */
 export function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean } = {}): AdapterStatus {
   const before = resolveAdapter(profile, { fresh: true });
-  if (before.installed && !options.force) {
+  if (before.installed && !options.force && !before.outdated) {
     log(`${profile.id}: ${profile.adapter.name} ${before.version ?? ''} already usable at ${before.runtime} (${before.source})`);
     return before;
   }
@@ -56,6 +56,7 @@ function installMavenJar(profile: Profile, spec: { pom: string; builtJar: string
   const target = join(cacheDir(), spec.target);
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(join(checkout, spec.builtJar), target);
+  writeFileSync(`${target}.source-hash`, sourceHash(join(checkout, dirname(spec.pom))));
   forgetResolution(profile.id);
   const after = resolveAdapter(profile, { fresh: true });
   if (!after.installed) throw new Error(`${profile.id}: built, but still not usable: ${after.problem}`);

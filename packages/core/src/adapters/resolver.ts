@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { configDir } from '../profiles/loader.js';
 import type { Profile } from '../profiles/schema.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
@@ -15,6 +17,8 @@ export interface AdapterStatus {
   source?: 'env' | 'managed' | 'path';
   /** Why it is not usable, and how to fix it. */
   problem?: string;
+  /** Built from the checkout's sources, which have changed since: rebuild with `adapters install`. */
+  outdated?: boolean;
   install: string;
 }
 
@@ -61,6 +65,12 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
   };
   const missing = profile.adapter.requiredFiles.map((f) => join(cacheDir(), f)).filter((f) => !existsSync(f));
   if (status.installed && missing.length) status = { ...base, installed: false, runtime: status.runtime, problem: `${missing.join(', ')} is missing` };
+  const built = profile.adapter.install;
+  if (status.installed && built.kind === 'maven-jar') {
+    const stamp = join(cacheDir(), `${built.target}.source-hash`);
+    const current = sourceHash(join(dirname(configDir()), dirname(built.pom)));
+    if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== current) status = { ...status, outdated: true };
+  }
   cache.set(profile.id, status);
   return status;
 }
@@ -91,4 +101,18 @@ export function installHint(profile: Profile): string {
   if (i.kind === 'manual') return i.instructions;
   const override = profile.adapter.runtime.envVar ? ` (or set ${profile.adapter.runtime.envVar})` : '';
   return `run: npx dapgate adapters install ${profile.id}${override}`;
+}
+
+/** A hash of a Maven project's pom.xml and src/ contents: tells whether a cached build is current. */
+export function sourceHash(projectDir: string): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) for (const e of readdirSync(path).sort()) walk(join(path, e));
+    else hash.update(relative(projectDir, path)).update(readFileSync(path));
+  };
+  walk(join(projectDir, 'pom.xml'));
+  walk(join(projectDir, 'src'));
+  return hash.digest('hex');
 }

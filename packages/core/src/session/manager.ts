@@ -158,15 +158,15 @@ export class SessionManager {
 
   /** Adds breakpoints to the book; relative files resolve against `cwd`. Refuses missing files. */
   addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
+    for (const s of this.sessions.values()) {
+      const missing = s.live ? s.unsupportedFeatures(spec) : [];
+      if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
+    }
     if (spec.function) return this.book.add({ ...spec, file: undefined, line: undefined });
     if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}');
     let file = canonicalPath(spec.file, cwd);
     if (!existsSync(file) && existsSync(canonicalPath(spec.file))) file = canonicalPath(spec.file);
     if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd');
-    for (const s of this.sessions.values()) {
-      const missing = s.live ? s.unsupportedFeatures(spec) : [];
-      if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, 'set a plain breakpoint instead');
-    }
     return this.book.add({ ...spec, file });
   }
 

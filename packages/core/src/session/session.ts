@@ -579,6 +579,15 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     } catch {
       /* frames stay empty; the stop is still reported */
     }
+    if (body.reason === 'exception' && this.capabilities.supportsExceptionInfoRequest && !stop.description) {
+      try {
+        const info = await this.request<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId });
+        stop.text = info.body?.exceptionId ?? stop.text;
+        stop.description = info.body?.description ?? info.body?.details?.message ?? stop.description;
+      } catch {
+        /* the stop is still reported, without the exception's name */
+      }
+    }
     if (generation !== this.stopGeneration) return; // resumed and stopped again meanwhile
     stop.breakpointIds = this.attributeStop(body, stop);
     const where = stop.frames[0] ? `${stop.frames[0].source?.path ?? stop.frames[0].source?.name ?? '?'}:${stop.frames[0].line}` : 'unknown location';

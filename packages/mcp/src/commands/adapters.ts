@@ -7,7 +7,7 @@ export function adaptersCommand(args: string[]): number {
   if (verb === 'list') {
     for (const p of registry.profiles) {
       const s = resolveAdapter(p, { fresh: true });
-      console.log(s.installed ? `${p.id}\t${p.adapter.name} ${s.version ?? ''}\t${s.runtime} (${s.source})` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
+      console.log(s.installed ? `${p.id}\t${p.adapter.name} ${s.version ?? ''}\t${s.runtime} (${s.source})${s.outdated ? '\tOUTDATED: run adapters install' : ''}` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
     }
     return 0;
   }

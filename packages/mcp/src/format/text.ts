@@ -8,7 +8,7 @@ export function clip(text: string, max: number): string {
 
 /** A path as short as it can be while staying unambiguous: relative to `cwd` when inside it. */
 export function shortPath(path: string | undefined, cwd: string): string {
-  if (!path) return '?';
+  if (!path) return '<no source>';
   if (!isAbsolute(path)) return path;
   const rel = relative(cwd, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;

@@ -24,7 +24,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const text = rows
         .map(({ profile: p, status: s }) =>
           s.installed
-            ? `${p.id}: ${p.adapter.name} ${s.version ?? ''} ready (${s.runtime}); files ${p.extensions.join(' ')}; attach ${p.attach ? 'yes' : 'no'}`
+            ? `${p.id}: ${p.adapter.name} ready (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''}); files ${p.extensions.join(' ')}; attach ${p.attach ? 'yes' : 'no'}${s.outdated ? ` — built from older sources: ${s.install}` : ''}`
             : `${p.id}: ${p.adapter.name} NOT INSTALLED — ${s.problem}. To fix: ${s.install}`,
         )
         .join('\n');

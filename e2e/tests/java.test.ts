@@ -1,0 +1,167 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { freePort } from '@dapgate/dap';
+import { Gateway, eventually, lineOf, repoRoot, sleep } from '../support/gateway.js';
+import { killGroup, startJdwpTarget } from '../support/processes.js';
+
+const javaExample = (name: string) => join(repoRoot, 'examples', 'java', name);
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+const ledger = javaExample('Ledger.java');
+const service = javaExample('Service.java');
+const workers = javaExample('Workers.java');
+const ports = javaExample('Ports.java');
+
+describe('java through java-debug (real JVM)', () => {
+  let g: Gateway;
+  const targets: ChildProcess[] = [];
+  before(async () => {
+    g = await Gateway.start();
+    const langs = await g.ok('debug_languages');
+    const java = langs.structured.languages.find((l: any) => l.id === 'java');
+    assert.equal(java?.installed, true, `java-debug must be installed for these tests (npx dapgate adapters install java): ${langs.text}`);
+  });
+  after(async () => {
+    for (const t of targets) killGroup(t);
+    await g?.close();
+  });
+
+  test('launch a .java file: breakpoint, variables, evaluate, step', async () => {
+    const line = lineOf(ledger, 'total = ledger.post(amount);');
+    const r = await g.ok('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line }] }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.stop.line, line);
+    assert.equal(r.structured.locals.amount, '40', r.text);
+    const arr = await g.ok('debug_variables', { path: 'amounts', depth: 1 });
+    assert.equal(arr.structured.variable.children.length, 6, arr.text);
+    const ev = await g.ok('debug_evaluate', { expression: 'amounts[1] * 2 + total' });
+    assert.equal(ev.structured.result, '-30', ev.text);
+    const call = await g.ok('debug_evaluate', { expression: 'ledger.describe()' });
+    assert.match(call.structured.result, /ada has 0 entries/);
+    const into = await g.ok('debug_step', { kind: 'into' });
+    assert.match(into.structured.stop.function, /post/, into.text);
+    const over = await g.ok('debug_step', { kind: 'over' });
+    assert.match(over.text, /fee/, over.text);
+    await g.ok('debug_step', { kind: 'out' });
+    const c = await g.ok('debug_continue');
+    assert.equal(c.structured.state, 'stopped', 'the breakpoint hits again on the next iteration');
+    assert.equal(c.structured.locals.amount, '-15');
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const end = await g.ok('debug_continue', { timeoutMs: 20_000 });
+    assert.ok(['exited', 'terminated'].includes(end.structured.state), end.text);
+    const out = await g.ok('debug_output', { sessionId: r.structured.sessionId });
+    assert.match(out.text, /final -5 ada has 6 entries/);
+  });
+
+  test('conditional breakpoint and logpoint evaluate real Java expressions', async () => {
+    const line = lineOf(ledger, 'total = ledger.post(amount);');
+    const after = lineOf(ledger, 'System.out.println("final');
+    await g.ok('debug_breakpoint_set', { file: ledger, line, logMessage: 'step {step} amount {amount}' });
+    const r = await g.ok('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line: after, condition: 'total < 0 && ledger.describe().length() > 3' }] }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.stop.line, after);
+    assert.equal(r.structured.locals.total, '-5');
+    const out = await g.ok('debug_output');
+    assert.match(out.text, /step 4 amount -90/);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('exceptions: uncaught stops by default; caught on request; function breakpoints are refused clearly', async () => {
+    const r = await g.ok('debug_launch', { program: ports }, 120_000);
+    const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 20_000 });
+    assert.equal(w.structured.stop.reason, 'exception', w.text);
+    assert.match(w.text, /NumberFormatException/);
+    assert.match(w.text, /90a/);
+    await g.ok('debug_stop');
+    const again = await g.ok('debug_launch', { program: ports, stopOnEntry: true }, 120_000);
+    const filters = await g.ok('debug_exception_breakpoints', { filters: ['caught', 'uncaught'] });
+    assert.match(filters.text, /\[x\] caught/);
+    const caught = await g.ok('debug_continue');
+    assert.equal(caught.structured.stop.reason, 'exception', caught.text);
+    assert.match(caught.text, /80x/, 'the caught exception stops first');
+    const fn = await g.call('debug_breakpoint_set', { function: 'Ports#parsePort' });
+    assert.equal(fn.isError, true);
+    assert.match(fn.text, /does not support function breakpoints/);
+    await g.ok('debug_stop', { sessionId: again.structured.sessionId });
+  });
+
+  test('threads of a multi-threaded program', async () => {
+    const line = lineOf(workers, 'done.incrementAndGet();');
+    const r = await g.ok('debug_launch', { program: workers, breakpoints: [{ file: workers, line }] }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    const threads = await g.ok('debug_threads');
+    assert.ok(threads.structured.threads.some((t: any) => /worker-/.test(t.name)), threads.text);
+    const name = await g.ok('debug_evaluate', { expression: 'name' });
+    assert.match(name.structured.result, /worker-\d/);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('attach to a JVM on 5005 (the default port): conditional breakpoint, method call; detach leaves it running', async () => {
+    assert.equal(await portFree(5005), true, 'port 5005 must be free for this test (is another JVM debugging there?)');
+    const target = startJdwpTarget(service, 5005, { args: ['300'] });
+    targets.push(target);
+    const a = await g.ok('debug_attach', { language: 'java', waitForTargetMs: 30_000 }, 120_000);
+    assert.ok(['running', 'stopped'].includes(a.structured.state), a.text);
+    const line = lineOf(service, 'int total = totals.getOrDefault(customer, 0) + amount;');
+    const bp = await g.ok('debug_breakpoint_set', { file: service, line, condition: 'customer.equals("grace") && handled > 5' });
+    assert.ok(bp.structured.breakpoint.verified, bp.text);
+    const w = await g.ok('debug_wait', { timeoutMs: 20_000 });
+    assert.equal(w.structured.state, 'stopped', w.text);
+    assert.equal(w.structured.locals.customer, '"grace"', w.text);
+    const summary = await g.ok('debug_evaluate', { expression: 'summary()' });
+    assert.match(summary.structured.result, /requests, \d customers/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const stop = await g.ok('debug_stop');
+    assert.match(stop.text, /detached/);
+    await sleep(500);
+    assert.equal(target.exitCode, null, 'the JVM keeps running after a detach');
+    killGroup(target);
+  });
+
+  test('a target that is killed and restarted is re-attached with its breakpoints', async () => {
+    const port = await freePort();
+    let target = startJdwpTarget(service, port, { args: ['300'] });
+    targets.push(target);
+    const a = await g.ok('debug_attach', { language: 'java', port, waitForTargetMs: 30_000, reconnect: true }, 120_000);
+    const line = lineOf(service, 'handled++;');
+    await g.ok('debug_breakpoint_set', { file: service, line });
+    const first = await g.ok('debug_wait', { timeoutMs: 20_000 });
+    assert.equal(first.structured.state, 'stopped', first.text);
+    killGroup(target);
+    assert.ok(await eventually(async () => (await g.ok('debug_status', { sessionId: a.structured.sessionId })).structured.state === 'reconnecting', 15_000), 'goes reconnecting');
+    target = startJdwpTarget(service, port, { args: ['300'] });
+    targets.push(target);
+    const again = await g.ok('debug_wait', { sessionId: a.structured.sessionId, timeoutMs: 60_000 });
+    assert.equal(again.structured.state, 'stopped', again.text);
+    assert.equal(again.structured.stop.line, line);
+    const events = await g.ok('debug_events', { sessionId: a.structured.sessionId, types: ['target-lost', 'reconnected'] });
+    assert.match(events.text, /target-lost/);
+    assert.match(events.text, /reconnected/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    await g.ok('debug_stop', { sessionId: a.structured.sessionId, terminate: true });
+  });
+
+  test('a suspend=y target that starts listening later is attached with waitForTargetMs', async () => {
+    const port = await freePort();
+    const line = lineOf(service, 'handled++;');
+    await g.ok('debug_breakpoint_set', { file: service, line });
+    setTimeout(() => targets.push(startJdwpTarget(service, port, { suspend: true, args: ['300'] })), 2_000);
+    const a = await g.ok('debug_attach', { language: 'java', port, waitForTargetMs: 30_000 }, 120_000);
+    const w = a.structured.state === 'stopped' ? a : await g.ok('debug_wait', { timeoutMs: 30_000 });
+    assert.equal(w.structured.state, 'stopped', w.text);
+    assert.equal(w.structured.stop.line, line, 'the first request stops at the breakpoint: nothing ran before the attach');
+    await g.ok('debug_breakpoint_remove', { all: true });
+    await g.ok('debug_stop', { terminate: true });
+  });
+});
