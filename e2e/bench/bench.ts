@@ -2,12 +2,18 @@
 //   npm run bench            (builds first; debugpy must be installed: npx dapgate adapters install python)
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { Gateway, binPath, lineOf, pyExample } from '../support/gateway.js';
+import { dirname, join } from 'node:path';
+import { freePort, waitForPort } from '@dapgate/dap';
+import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gateway.js';
+import { killGroup, startJdwpTarget } from '../support/processes.js';
 import { BareDebugpy } from './bare-dap.js';
+import { BareJava } from './bare-java.js';
+import { cacheDir } from '@dapgate/core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
+const pct = (gate: number, base: number) => `${(((gate - base) / base) * 100).toFixed(1)}%`;
 const delta = (x: number) => `${x >= 0 ? '+' : ''}${ms(x)}`;
 const rows: [string, string, string, string][] = [];
 
@@ -74,7 +80,7 @@ async function main() {
     viaBare.push(await time(async () => ({ client: bare } = await BareDebugpy.launchToBreakpoint(python, debuggee, quick, line))));
     await bare!.close();
   }
-  rows.push(['launch to first breakpoint stop, with stack + locals (quick.py)', ms(median(viaGate)), `bare DAP client: ${ms(median(viaBare))}`, `${(((median(viaGate) - median(viaBare)) / median(viaBare)) * 100).toFixed(1)}%`]);
+  rows.push(['launch to first breakpoint stop, with stack + locals (quick.py)', ms(median(viaGate)), `bare DAP client: ${ms(median(viaBare))}`, pct(median(viaGate), median(viaBare))]);
 
   // 3. per-call overhead: evaluate (one DAP round trip) and step (next + stopped + stack + locals)
   const ledger = pyExample('ledger.py');
@@ -116,6 +122,10 @@ async function main() {
   rows.push(['debug_step (location + changed locals) vs raw next + stack + locals', ms(median(stepGate)), `raw DAP: ${ms(median(stepBare))}`, delta(median(stepGate) - median(stepBare))]);
   await bare.close();
   await g.ok('debug_stop');
+
+  // 5. Java: launch to first stop, attach to first stop (dapgate vs a bare DAP client on the same host jar)
+  const javaRows = await javaBench(g);
+  rows.push(...javaRows);
 
   // 4. characters returned for a fixed scenario
   const scenario = await charactersForScenario(g, python, debuggee);
@@ -173,6 +183,71 @@ async function charactersForScenario(g: Gateway, python: string, debuggee: strin
   await where();
   await client.close();
   return { gateway, raw };
+}
+
+async function javaBench(g: Gateway): Promise<[string, string, string, string][]> {
+  const langs = await g.ok('debug_languages');
+  const java = langs.structured.languages.find((l: any) => l.id === 'java');
+  if (!java?.installed) return [['java rows', 'not measured', `java-debug not installed: ${java?.problem ?? '?'}`, '']];
+  const ledgerJava = join(repoRoot, 'examples', 'java', 'Ledger.java');
+  const line = lineOf(ledgerJava, 'total = ledger.post(amount);');
+  const first = await g.ok('debug_launch', { program: ledgerJava, breakpoints: [{ file: ledgerJava, line }] });
+  const launchArgs = (await g.ok('debug_diagnose')).structured.requestArguments;
+  const hostJar = join(cacheDir(), 'java-debug-host', 'java-debug-host.jar');
+  await g.ok('debug_stop', { sessionId: first.structured.sessionId });
+  const viaGate: number[] = [];
+  const viaBare: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    viaGate.push(await time(() => g.ok('debug_launch', { program: ledgerJava, breakpoints: [{ file: ledgerJava, line }] })));
+    await g.ok('debug_stop');
+  }
+  for (let i = 0; i < RUNS; i++) {
+    const bare = BareJava.start(java.path, hostJar);
+    viaBare.push(await time(() => bare.toBreakpoint('launch', { ...launchArgs, console: 'internalConsole' }, ledgerJava, line)));
+    await bare.close(true);
+  }
+  await g.ok('debug_breakpoint_remove', { all: true });
+  const rows: [string, string, string, string][] = [
+    ['java: launch to first breakpoint stop, with stack + locals (Ledger.java)', ms(median(viaGate)), `bare DAP client: ${ms(median(viaBare))}`, pct(median(viaGate), median(viaBare))],
+  ];
+
+  const service = join(repoRoot, 'examples', 'java', 'Service.java');
+  const sLine = lineOf(service, 'handled++;');
+  const attachGate: number[] = [];
+  const attachBare: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const port = await freePort();
+    const target = startJdwpTarget(service, port, { args: ['120'] });
+    try {
+      await waitForPort('127.0.0.1', port, Date.now() + 20_000);
+      attachGate.push(
+        await time(async () => {
+          await g.ok('debug_attach', { language: 'java', port, waitForTargetMs: 10_000 });
+          await g.ok('debug_breakpoint_set', { file: service, line: sLine });
+          const w = await g.ok('debug_wait', { timeoutMs: 10_000 });
+          if (w.structured.state !== 'stopped') throw new Error(w.text);
+        }),
+      );
+      await g.ok('debug_breakpoint_remove', { all: true });
+      await g.ok('debug_stop');
+    } finally {
+      killGroup(target);
+    }
+  }
+  for (let i = 0; i < RUNS; i++) {
+    const port = await freePort();
+    const target = startJdwpTarget(service, port, { args: ['120'] });
+    try {
+      await waitForPort('127.0.0.1', port, Date.now() + 20_000);
+      const bare = BareJava.start(java.path, hostJar);
+      attachBare.push(await time(() => bare.toBreakpoint('attach', { hostName: '127.0.0.1', port, timeout: 10_000, sourcePaths: [dirname(service)] }, service, sLine)));
+      await bare.close(false);
+    } finally {
+      killGroup(target);
+    }
+  }
+  rows.push(['java: attach to first breakpoint stop (Service.java)', ms(median(attachGate)), `bare DAP client: ${ms(median(attachBare))}`, pct(median(attachGate), median(attachBare))]);
+  return rows;
 }
 
 main().then(

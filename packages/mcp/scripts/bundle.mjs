@@ -13,7 +13,10 @@ rmSync(outdir, { recursive: true, force: true });
 const noAjv = {
   name: 'no-ajv',
   setup(b) {
-    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider-stub', namespace: 'stub' }));
+    // only the server's import: the demo's MCP client keeps real Ajv (validating our output schemas)
+    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      /[\\/]server[\\/]index\.js$/.test(args.importer) ? { path: 'ajv-provider-stub', namespace: 'stub' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
       contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('dapgate: Ajv is not bundled; pass jsonSchemaValidator'); } }",
       loader: 'js',

@@ -88,6 +88,8 @@ export const ProfileSchema = z.object({
       lengthChild: z.string().optional(),
       /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */
       rangeGroupType: z.string().optional(),
+      /** Types whose value says it all (Java's String): their internals are not expanded. */
+      opaqueTypes: z.array(z.string()).default([]),
     })
     .default({}),
   /** Output categories that are not the program's (dropped). */

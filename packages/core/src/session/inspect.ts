@@ -76,7 +76,7 @@ export class Inspector {
 
   /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
   async expand(node: VariableNode, options: ExpandOptions, level = 1): Promise<VariableNode> {
-    if (node.variablesReference <= 0 || level > options.depth) return node;
+    if (node.variablesReference <= 0 || level > options.depth || this.opaque(node.type)) return node;
     const { items, more, length } = await this.children(node.variablesReference, options.maxItems);
     node.children = await Promise.all(items.map((c) => this.expand(c, options, level + 1)));
     node.moreChildren = more;
@@ -156,6 +156,11 @@ export class Inspector {
       for (const v of (await this.session.variables(s.variablesReference)).filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
     }
     return out;
+  }
+
+  /** True for types whose value is the whole story (their members are implementation details). */
+  opaque(type: string | undefined): boolean {
+    return !!type && this.session.profile.variables.opaqueTypes.includes(type);
   }
 
   private hidden(name: string): boolean {

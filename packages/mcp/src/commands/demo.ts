@@ -2,18 +2,33 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDir } from '@dapgate/core';
+import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDir, type Profile } from '@dapgate/core';
 
 /**
  * `dapgate demo`: a scripted MCP session, exactly as an agent would run it, against a dapgate
- * server started over stdio. Debugs examples/python/ledger.py and prints the transcript.
+ * server started over stdio. Debugs examples/python/ledger.py (then examples/java/Ledger.java)
+ * and prints the transcript.
  */
+/** Installs a profile's adapter if needed; true, or why it could not. */
+function ensureInstalled(profile: Profile | undefined): true | string {
+  if (!profile) return 'no java profile';
+  try {
+    const s = resolveAdapter(profile);
+    if (!s.installed || s.outdated) installAdapter(profile, (l) => console.log(`[setup] ${l}`));
+    return true;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
 export async function demoCommand(): Promise<number> {
   const repo = dirname(configDir());
   const program = join(repo, 'examples', 'python', 'ledger.py');
-  const python = new ProfileRegistry(loadProfiles()).get('python')!;
+  const registry = new ProfileRegistry(loadProfiles());
+  const python = registry.get('python')!;
   if (!resolveAdapter(python).installed) installAdapter(python, (l) => console.log(`[setup] ${l}`));
-  const lineOf = (text: string) => readFileSync(program, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
+  const javaReady = ensureInstalled(registry.get('java'));
+  const lineOf = (text: string, file = program) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
 
   const bin = resolve(process.argv[1] ?? join(repo, 'packages', 'mcp', 'bin', 'dapgate.mjs'));
   const client = new Client({ name: 'dapgate-demo', version: '1.0.0' });
@@ -48,6 +63,20 @@ export async function demoCommand(): Promise<number> {
     await call('debug_continue');
     await call('debug_output');
     await call('debug_stop');
+
+    const ledgerJava = join(repo, 'examples', 'java', 'Ledger.java');
+    if (javaReady === true) {
+      console.log('\n--- the same hunt in Java (examples/java/Ledger.java, java-debug) ---');
+      await call('debug_launch', {
+        program: ledgerJava,
+        breakpoints: [{ file: ledgerJava, line: lineOf('entries.add(amount - fee);', ledgerJava), condition: 'amount < 0' }],
+      });
+      await call('debug_evaluate', { expression: 'amount - fee' });
+      await call('debug_evaluate', { expression: 'describe() + ", balance " + balance()' });
+      await call('debug_step', { kind: 'out' });
+      await call('debug_breakpoint_remove', { all: true });
+      await call('debug_continue');
+    } else console.log(`\n(Java part skipped: ${javaReady})`);
     console.log(`\ndemo finished: ${chars} characters of tool output in total`);
     return 0;
   } finally {

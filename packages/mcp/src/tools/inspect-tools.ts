@@ -124,8 +124,8 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         const type = r.type ? ` (${r.type})` : '';
         let text = `${a.expression} = ${clip(r.result, 2_000)}${type}`;
         const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };
-        if (r.variablesReference > 0) {
-          const inspector = new Inspector(s);
+        const inspector = new Inspector(s);
+        if (r.variablesReference > 0 && !inspector.opaque(r.type)) {
           const { items, more } = await inspector.children(r.variablesReference, 25);
           if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${more} more` : ''}`;
           structured.members = items.map(variableJson);
