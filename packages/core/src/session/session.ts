@@ -12,7 +12,7 @@ import {
   type AdapterProcess,
 } from '@dapgate/dap';
 import type { Profile } from '../profiles/schema.js';
-import type { BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
+import type { Binding, BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
 import { samePath } from './paths.js';
@@ -52,6 +52,23 @@ export interface SessionConfig {
 }
 
 const FRAMES_AT_STOP = 20;
+
+const INITIALIZE_ARGS = (adapterID: string): DebugProtocol.InitializeRequestArguments => ({
+  clientID: 'dapgate',
+  clientName: 'dapgate',
+  adapterID,
+  locale: 'en',
+  linesStartAt1: true,
+  columnsStartAt1: true,
+  pathFormat: 'path',
+  supportsVariableType: true,
+  supportsVariablePaging: true,
+  supportsRunInTerminalRequest: true,
+  supportsStartDebuggingRequest: true,
+  supportsProgressReporting: false,
+  supportsInvalidatedEvent: false,
+  supportsMemoryReferences: false,
+});
 const RECONNECT_WINDOW_MS = 10 * 60_000;
 
 /**
@@ -76,6 +93,14 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   exceptionFilters: string[] = [];
   private connection: DapConnection | undefined;
   private readonly debuggees: TerminalDebuggee[] = [];
+  /** Child connections the adapter asked for with startDebugging (js-debug), oldest first. */
+  private readonly children: DapConnection[] = [];
+  private readonly connectionCaps = new Map<DapConnection, DebugProtocol.Capabilities>();
+  private readonly bindingsByConnection = new Map<DapConnection, Map<string, Binding>>();
+  /** The connection whose thread is stopped. */
+  private stopConnection: DapConnection | undefined;
+  /** tcp-listen adapters: the port children connect to. */
+  private adapterPort: number | undefined;
   /** The last connection/adapter, kept for diagnostics after the session ended. */
   private lastConnection: DapConnection | undefined;
   private lastAdapter: AdapterProcess | undefined;
@@ -148,11 +173,19 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   private async establish(startTimeout: number): Promise<void> {
     const connection = await this.connect();
     this.connection = connection;
+    this.wire(connection);
+    await this.configure(connection, this.kind, this.config.requestArguments, startTimeout);
+    if (this.state === 'configuring') this.setState('running');
+  }
+
+  /** Routes a connection's events, closing and reverse requests to this session. */
+  private wire(connection: DapConnection): void {
     connection.on('event', (e) => {
-      if (connection === this.connection) this.onEvent(e);
+      if (connection === this.connection || this.children.includes(connection)) this.onEvent(e, connection);
     });
     connection.on('close', (reason) => {
       if (connection === this.connection) this.onClose(reason);
+      else this.onChildClosed(connection);
     });
     connection.on('protocolError', (e) => this.logGatewayEvent('protocol-error', e.message));
     connection.onReverseRequest('runInTerminal', (args: DebugProtocol.RunInTerminalRequestArguments) => {
@@ -161,41 +194,64 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       this.logEvent('process', `dapgate started ${args.args.join(' ').slice(0, 200)} (pid ${debuggee.pid})`);
       return { processId: debuggee.pid } satisfies DebugProtocol.RunInTerminalResponse['body'];
     });
+    connection.onReverseRequest('startDebugging', (args: DebugProtocol.StartDebuggingRequestArguments) => {
+      void this.openChild(args).catch((e) => this.logGatewayEvent('child-failed', `child session failed to start: ${(e as Error).message}`));
+      return {};
+    });
+  }
 
+  /**
+   * initialize -> launch/attach (not awaited: some adapters answer only after configurationDone)
+   * -> `initialized` -> breakpoints and exception filters -> configurationDone -> the response.
+   */
+  private async configure(connection: DapConnection, request: string, args: unknown, timeoutMs: number): Promise<void> {
     // Listen before sending initialize: adapters may send `initialized` right behind its response.
-    const initialized = this.nextEvent('initialized', startTimeout);
+    const initialized = this.nextEvent(connection, 'initialized', timeoutMs);
     initialized.catch(() => undefined);
-    const init = await connection.request<DebugProtocol.InitializeResponse>(
-      'initialize',
-      {
-        clientID: 'dapgate',
-        clientName: 'dapgate',
-        adapterID: this.profile.adapterId,
-        locale: 'en',
-        linesStartAt1: true,
-        columnsStartAt1: true,
-        pathFormat: 'path',
-        supportsVariableType: true,
-        supportsVariablePaging: true,
-        supportsRunInTerminalRequest: true,
-        supportsStartDebuggingRequest: false,
-        supportsProgressReporting: false,
-        supportsInvalidatedEvent: false,
-        supportsMemoryReferences: false,
-      } satisfies DebugProtocol.InitializeRequestArguments,
-      { timeoutMs: startTimeout },
-    );
-    this.capabilities = init.body ?? {};
-    const request = connection.request(this.kind, this.config.requestArguments, { timeoutMs: startTimeout });
-    request.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
-    await Promise.race([initialized, request.then(() => initialized)]);
-    this.setState('configuring');
-    await this.applyAllBreakpoints();
-    const defaults = (this.capabilities.exceptionBreakpointFilters ?? []).filter((f) => f.default).map((f) => f.filter);
-    await this.applyExceptionFilters(this.exceptionFiltersChosen ?? this.config.exceptionFilters ?? defaults);
-    if (this.capabilities.supportsConfigurationDoneRequest) await connection.request('configurationDone', {}, { timeoutMs: startTimeout });
-    await request;
-    if (this.state === 'configuring') this.setState('running');
+    const init = await connection.request<DebugProtocol.InitializeResponse>('initialize', INITIALIZE_ARGS(this.profile.adapterId), { timeoutMs });
+    const caps = init.body ?? {};
+    this.connectionCaps.set(connection, caps);
+    this.capabilities = caps;
+    const sent = connection.request(request, args, { timeoutMs });
+    sent.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
+    await Promise.race([initialized, sent.then(() => initialized)]);
+    if (connection === this.connection) this.setState('configuring');
+    for (const file of this.config.book.files()) await this.syncFile(file, connection);
+    if (this.config.book.functions().length) await this.syncFunctions(connection);
+    const defaults = (caps.exceptionBreakpointFilters ?? []).filter((f) => f.default).map((f) => f.filter);
+    this.exceptionFilters = this.exceptionFiltersChosen ?? this.config.exceptionFilters ?? defaults;
+    if (caps.exceptionBreakpointFilters?.length || this.exceptionFilters.length) {
+      await this.request('setExceptionBreakpoints', { filters: this.exceptionFilters }, timeoutMs, connection);
+    }
+    if (caps.supportsConfigurationDoneRequest) await connection.request('configurationDone', {}, { timeoutMs });
+    await sent;
+  }
+
+  /**
+   * The adapter asked for a child session (js-debug: one per debugged process): a new connection
+   * to the same adapter, configured like the first. The agent still sees one session.
+   */
+  private async openChild(args: DebugProtocol.StartDebuggingRequestArguments): Promise<void> {
+    if (this.adapterPort === undefined) throw new Error('startDebugging needs an adapter reached over TCP');
+    const { connection } = await connectTcp('127.0.0.1', this.adapterPort, { waitMs: 5_000, requestTimeoutMs: this.requestTimeoutMs });
+    this.children.push(connection);
+    this.wire(connection);
+    this.logGatewayEvent('child', `child session ${this.children.length} started (${args.request})`);
+    await this.configure(connection, args.request, args.configuration, 30_000);
+  }
+
+  private onChildClosed(connection: DapConnection): void {
+    const i = this.children.indexOf(connection);
+    if (i < 0) return;
+    this.children.splice(i, 1);
+    this.connectionCaps.delete(connection);
+    if (this.stopConnection === connection && this.state === 'stopped') this.markRunning();
+  }
+
+  /** Where requests about program state go: the connection that stopped, else the program's. */
+  private activeConnection(): DapConnection | undefined {
+    if (this.state === 'stopped' && this.stopConnection) return this.stopConnection;
+    return this.children[0] ?? this.connection;
   }
 
   // ---------------------------------------------------------------- reconnect (attach)
@@ -253,6 +309,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       return connection;
     }
     const port = await freePort();
+    this.adapterPort = port;
     const command = adapterCommand.map((a) => a.replaceAll('${port}', String(port)));
     const adapter = startAdapterProcess(command[0]!, command.slice(1), { env });
     this.adapter = adapter;
@@ -268,63 +325,90 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   // ---------------------------------------------------------------- breakpoints
 
-  private async applyAllBreakpoints(): Promise<void> {
-    for (const file of this.config.book.files()) await this.syncFile(file);
-    if (this.config.book.functions().length) await this.syncFunctions();
+  private allConnections(): DapConnection[] {
+    return [...(this.connection ? [this.connection] : []), ...this.children];
   }
 
-  /** Sends every gateway breakpoint of `file` to the adapter and records how each bound. */
-  async syncFile(file: string): Promise<void> {
-    if (!this.connection || !this.live) return;
+  /** Sends every gateway breakpoint of `file` to the adapter (each connection) and records how each bound. */
+  async syncFile(file: string, only?: DapConnection): Promise<void> {
+    if (!this.live) return;
     const bps = this.config.book.forFile(file);
-    const args: DebugProtocol.SetBreakpointsArguments = {
-      source: { path: file },
-      breakpoints: bps.map((b) => ({
-        line: b.line!,
-        condition: this.supported('supportsConditionalBreakpoints', b.condition),
-        hitCondition: this.supported('supportsHitConditionalBreakpoints', b.hitCondition),
-        logMessage: this.supported('supportsLogPoints', b.logMessage),
-      })),
-      lines: bps.map((b) => b.line!),
-    };
-    try {
-      const r = await this.request<DebugProtocol.SetBreakpointsResponse>('setBreakpoints', args);
-      this.recordBindings(bps, r.body?.breakpoints ?? []);
-    } catch (e) {
-      for (const b of bps) b.bindings.set(this.id, { verified: false, message: (e as Error).message });
+    for (const connection of only ? [only] : this.allConnections()) {
+      const caps = this.connectionCaps.get(connection) ?? this.capabilities;
+      const args: DebugProtocol.SetBreakpointsArguments = {
+        source: { path: file },
+        breakpoints: bps.map((b) => ({
+          line: b.line!,
+          condition: caps.supportsConditionalBreakpoints ? b.condition : undefined,
+          hitCondition: caps.supportsHitConditionalBreakpoints ? b.hitCondition : undefined,
+          logMessage: caps.supportsLogPoints ? b.logMessage : undefined,
+        })),
+        lines: bps.map((b) => b.line!),
+      };
+      try {
+        const r = await this.request<DebugProtocol.SetBreakpointsResponse>('setBreakpoints', args, undefined, connection);
+        this.recordBindings(connection, bps, r.body?.breakpoints ?? []);
+      } catch (e) {
+        this.recordBindings(connection, bps, [], (e as Error).message);
+      }
     }
   }
 
-  async syncFunctions(): Promise<void> {
-    if (!this.connection || !this.live) return;
+  async syncFunctions(only?: DapConnection): Promise<void> {
+    if (!this.live) return;
     const bps = this.config.book.functions();
-    if (!this.capabilities.supportsFunctionBreakpoints) {
-      for (const b of bps) b.bindings.set(this.id, { verified: false, message: `${this.profile.adapter.name} does not support function breakpoints` });
-      return;
-    }
-    try {
-      const r = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>('setFunctionBreakpoints', {
-        breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition })),
-      });
-      this.recordBindings(bps, r.body?.breakpoints ?? []);
-    } catch (e) {
-      for (const b of bps) b.bindings.set(this.id, { verified: false, message: (e as Error).message });
+    for (const connection of only ? [only] : this.allConnections()) {
+      if (!(this.connectionCaps.get(connection) ?? this.capabilities).supportsFunctionBreakpoints) {
+        this.recordBindings(connection, bps, [], `${this.profile.adapter.name} does not support function breakpoints`);
+        continue;
+      }
+      try {
+        const r = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>(
+          'setFunctionBreakpoints',
+          { breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition })) },
+          undefined,
+          connection,
+        );
+        this.recordBindings(connection, bps, r.body?.breakpoints ?? []);
+      } catch (e) {
+        this.recordBindings(connection, bps, [], (e as Error).message);
+      }
     }
   }
 
-  private recordBindings(bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[]): void {
+  /** Keeps each connection's bindings; the book shows a verified one if any connection verified it. */
+  private recordBindings(connection: DapConnection, bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[], error?: string): void {
+    let mine = this.bindingsByConnection.get(connection);
+    if (!mine) this.bindingsByConnection.set(connection, (mine = new Map()));
     bps.forEach((b, i) => {
       const r = bound[i];
-      b.bindings.set(this.id, r ? { verified: r.verified, line: r.line, message: r.message, adapterId: r.id } : { verified: false, message: 'the adapter returned no binding' });
+      mine!.set(b.id, r ? { verified: r.verified, line: r.line, message: r.message, adapterId: r.id } : { verified: false, message: error ?? 'the adapter returned no binding' });
+      this.mergeBinding(b);
     });
+  }
+
+  private mergeBinding(b: BookBreakpoint): void {
+    const all = this.allConnections().map((c) => this.bindingsByConnection.get(c)?.get(b.id)).filter((x): x is Binding => !!x);
+    const best = all.find((x) => x.verified) ?? all[all.length - 1];
+    if (best) b.bindings.set(this.id, best);
+  }
+
+  /** The gateway breakpoint an adapter id refers to, on one connection. */
+  private breakpointByAdapterId(connection: DapConnection, adapterId: number): BookBreakpoint | undefined {
+    const mine = this.bindingsByConnection.get(connection);
+    for (const [id, binding] of mine ?? []) if (binding.adapterId === adapterId) return this.config.book.get(id);
+    return undefined;
   }
 
   async applyExceptionFilters(filters: string[], chosen = false): Promise<void> {
     this.exceptionFilters = filters;
     if (chosen) this.exceptionFiltersChosen = filters;
-    if (!this.connection || !this.live) return;
-    if (!this.capabilities.exceptionBreakpointFilters?.length && filters.length === 0) return;
-    await this.request('setExceptionBreakpoints', { filters });
+    if (!this.live) return;
+    for (const connection of this.allConnections()) {
+      const caps = this.connectionCaps.get(connection) ?? this.capabilities;
+      if (!caps.exceptionBreakpointFilters?.length && filters.length === 0) continue;
+      await this.request('setExceptionBreakpoints', { filters }, undefined, connection);
+    }
   }
 
   /** Refuses (at set time) what the adapter cannot do rather than silently dropping it. */
@@ -338,9 +422,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return out;
   }
 
-  private supported(capability: keyof DebugProtocol.Capabilities, value: string | undefined): string | undefined {
-    return value && this.capabilities[capability] ? value : undefined;
-  }
 
   // ---------------------------------------------------------------- execution control
 
@@ -481,6 +562,14 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   /** Disconnects (bounded), closes the connection and ends the adapter process. */
   private async dropConnection(terminate: boolean): Promise<void> {
+    const children = this.children.splice(0);
+    await Promise.all(
+      children.map(async (child) => {
+        await child.request('disconnect', { terminateDebuggee: terminate, restart: false }, { timeoutMs: 3_000 }).catch(() => undefined);
+        child.close('session ended');
+      }),
+    );
+    this.stopConnection = undefined;
     const c = this.connection;
     const adapter = this.adapter;
     this.connection = undefined;
@@ -496,22 +585,30 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   // ---------------------------------------------------------------- events
 
-  private onEvent(e: DebugProtocol.Event): void {
+  private onEvent(e: DebugProtocol.Event, from: DapConnection): void {
     const body = (e.body ?? {}) as Record<string, any>;
     switch (e.event) {
       case 'stopped':
-        void this.onStopped(body as DebugProtocol.StoppedEvent['body']);
+        void this.onStopped(body as DebugProtocol.StoppedEvent['body'], from);
         return;
       case 'continued':
-        if (body.allThreadsContinued !== false || body.threadId === this.stop?.threadId) this.markRunning();
+        if ((!this.stopConnection || from === this.stopConnection) && (body.allThreadsContinued !== false || body.threadId === this.stop?.threadId)) this.markRunning();
         this.logEvent('continued', `thread ${body.threadId} continued`, body);
         return;
       case 'exited':
+        if (from !== this.connection && from !== this.children[0]) {
+          this.logEvent('exited', `child process exited with code ${body.exitCode}`, body);
+          return;
+        }
         this.exitCode = body.exitCode;
         this.logEvent('exited', `program exited with code ${body.exitCode}`, body);
         if (this.live) this.setState('exited');
         return;
       case 'terminated':
+        if (from !== this.connection) {
+          this.logEvent('terminated', 'child session ended', body);
+          return;
+        }
         this.logEvent('terminated', 'debug session terminated', body);
         if (this.reconnecting) void this.reconnect('the target ended');
         else if (this.live) {
@@ -525,10 +622,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       case 'breakpoint': {
         const bp = body.breakpoint as DebugProtocol.Breakpoint;
         if (bp?.id !== undefined) {
-          const book = this.config.book.byAdapterId(this.id, bp.id);
-          if (book && body.reason !== 'removed') {
-            const prev = book.bindings.get(this.id);
-            book.bindings.set(this.id, { ...prev, verified: bp.verified, line: bp.line ?? prev?.line, message: bp.message, adapterId: bp.id });
+          const book = this.breakpointByAdapterId(from, bp.id);
+          const mine = this.bindingsByConnection.get(from);
+          if (book && mine && body.reason !== 'removed') {
+            const prev = mine.get(book.id);
+            mine.set(book.id, { ...prev, verified: bp.verified, line: bp.line ?? prev?.line, message: bp.message, adapterId: bp.id });
+            this.mergeBinding(book);
           }
         }
         this.logEvent('breakpoint', `breakpoint ${body.reason}: ${bp?.verified ? 'verified' : 'unverified'} line ${bp?.line ?? '?'}`, body);
@@ -555,9 +654,11 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
   }
 
-  private async onStopped(body: DebugProtocol.StoppedEvent['body']): Promise<void> {
+  private async onStopped(body: DebugProtocol.StoppedEvent['body'], from: DapConnection): Promise<void> {
     const generation = ++this.stopGeneration;
-    const threadId = body.threadId ?? this.stop?.threadId ?? (await this.request<DebugProtocol.ThreadsResponse>('threads').then((r) => r.body.threads[0]?.id, () => undefined)) ?? 0;
+    this.stopConnection = from;
+    const threadId =
+      body.threadId ?? this.stop?.threadId ?? (await this.request<DebugProtocol.ThreadsResponse>('threads', undefined, undefined, from).then((r) => r.body.threads[0]?.id, () => undefined)) ?? 0;
     this.stateCache.clear();
     const stop: StopInfo = {
       reason: body.reason,
@@ -573,15 +674,15 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.stopReady = false;
     this.setState('stopped');
     try {
-      const r = await this.request<DebugProtocol.StackTraceResponse>('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP });
+      const r = await this.request<DebugProtocol.StackTraceResponse>('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
       stop.frames = r.body?.stackFrames ?? [];
       stop.totalFrames = r.body?.totalFrames;
     } catch {
       /* frames stay empty; the stop is still reported */
     }
-    if (body.reason === 'exception' && this.capabilities.supportsExceptionInfoRequest && !stop.description) {
+    if (body.reason === 'exception' && (this.connectionCaps.get(from) ?? this.capabilities).supportsExceptionInfoRequest) {
       try {
-        const info = await this.request<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId });
+        const info = await this.request<DebugProtocol.ExceptionInfoResponse>('exceptionInfo', { threadId }, undefined, from);
         stop.text = info.body?.exceptionId ?? stop.text;
         stop.description = info.body?.description ?? info.body?.details?.message ?? stop.description;
       } catch {
@@ -589,7 +690,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       }
     }
     if (generation !== this.stopGeneration) return; // resumed and stopped again meanwhile
-    stop.breakpointIds = this.attributeStop(body, stop);
+    stop.breakpointIds = this.attributeStop(body, stop, from);
     const where = stop.frames[0] ? `${stop.frames[0].source?.path ?? stop.frames[0].source?.name ?? '?'}:${stop.frames[0].line}` : 'unknown location';
     this.logEvent('stopped', `stopped (${body.reason}${stop.breakpointIds.length ? ` ${stop.breakpointIds.join(',')}` : ''}) at ${where}`, body);
     await this.removeTemporaryHits(stop.breakpointIds);
@@ -598,9 +699,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   /** Which gateway breakpoints caused a stop; counts their hits. */
-  private attributeStop(body: DebugProtocol.StoppedEvent['body'], stop: StopInfo): string[] {
+  private attributeStop(body: DebugProtocol.StoppedEvent['body'], stop: StopInfo, from: DapConnection): string[] {
     const book = this.config.book;
-    let hit: BookBreakpoint[] = (body.hitBreakpointIds ?? []).map((id) => book.byAdapterId(this.id, id)).filter((b): b is BookBreakpoint => !!b);
+    let hit: BookBreakpoint[] = (body.hitBreakpointIds ?? []).map((id) => this.breakpointByAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
     const top = stop.frames[0];
     if (hit.length === 0 && top?.source?.path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
       hit = book
@@ -641,6 +742,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   private markRunning(): void {
     this.stateCache.clear();
+    this.stopConnection = undefined;
     this.stopGeneration++;
     this.stop = undefined;
     this.stopReady = false;
@@ -671,9 +773,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return tail ? `${next}. Adapter stderr (last lines):\n${tail}` : next;
   }
 
-  private nextEvent(name: string, timeoutMs: number): Promise<DebugProtocol.Event> {
+  private nextEvent(c: DapConnection, name: string, timeoutMs: number): Promise<DebugProtocol.Event> {
     return new Promise((resolve, reject) => {
-      const c = this.connection!;
       const onEvent = (e: DebugProtocol.Event) => {
         if (e.event !== name) return;
         done();
@@ -698,10 +799,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   /** A DAP request; a timeout marks the session failed (the adapter stopped answering). */
-  async request<R extends DebugProtocol.Response>(command: string, args?: unknown, timeoutMs = this.requestTimeoutMs): Promise<R> {
-    if (!this.connection) throw new GatewayError(`session ${this.id} has no connection`, 'start a new session');
+  async request<R extends DebugProtocol.Response>(command: string, args?: unknown, timeoutMs = this.requestTimeoutMs, connection = this.activeConnection()): Promise<R> {
+    if (!connection) throw new GatewayError(`session ${this.id} has no connection`, 'start a new session');
     try {
-      return await this.connection.request<R>(command, args, { timeoutMs });
+      return await connection.request<R>(command, args, { timeoutMs });
     } catch (e) {
       if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
       const adapter = this.adapter;

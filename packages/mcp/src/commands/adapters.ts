@@ -1,7 +1,7 @@
 import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter } from '@dapgate/core';
 
 /** `dapgate adapters [list]` and `dapgate adapters install <id|all>`. Prints to stdout (CLI mode). */
-export function adaptersCommand(args: string[]): number {
+export async function adaptersCommand(args: string[]): Promise<number> {
   const registry = new ProfileRegistry(loadProfiles());
   const [verb = 'list', ...rest] = args;
   if (verb === 'list') {
@@ -12,7 +12,9 @@ export function adaptersCommand(args: string[]): number {
     return 0;
   }
   if (verb === 'install') {
-    const ids = rest.length === 0 || rest.includes('all') ? registry.profiles.map((p) => p.id) : rest;
+    const fromRelease = rest.includes('--from-release');
+    const names = rest.filter((r) => !r.startsWith('--'));
+    const ids = names.length === 0 || names.includes('all') ? registry.profiles.map((p) => p.id) : names;
     let failed = 0;
     for (const id of ids) {
       const p = registry.get(id);
@@ -22,7 +24,7 @@ export function adaptersCommand(args: string[]): number {
         continue;
       }
       try {
-        installAdapter(p, (line) => console.log(line));
+        await installAdapter(p, (line) => console.log(line), { fromRelease });
       } catch (e) {
         console.error((e as Error).message);
         failed++;

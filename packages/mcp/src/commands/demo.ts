@@ -10,11 +10,11 @@ import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDi
  * and prints the transcript.
  */
 /** Installs a profile's adapter if needed; true, or why it could not. */
-function ensureInstalled(profile: Profile | undefined): true | string {
+async function ensureInstalled(profile: Profile | undefined): Promise<true | string> {
   if (!profile) return 'no java profile';
   try {
     const s = resolveAdapter(profile);
-    if (!s.installed || s.outdated) installAdapter(profile, (l) => console.log(`[setup] ${l}`));
+    if (!s.installed || s.outdated) await installAdapter(profile, (l) => console.log(`[setup] ${l}`));
     return true;
   } catch (e) {
     return (e as Error).message;
@@ -26,8 +26,8 @@ export async function demoCommand(): Promise<number> {
   const program = join(repo, 'examples', 'python', 'ledger.py');
   const registry = new ProfileRegistry(loadProfiles());
   const python = registry.get('python')!;
-  if (!resolveAdapter(python).installed) installAdapter(python, (l) => console.log(`[setup] ${l}`));
-  const javaReady = ensureInstalled(registry.get('java'));
+  if (!resolveAdapter(python).installed) await installAdapter(python, (l) => console.log(`[setup] ${l}`));
+  const javaReady = await ensureInstalled(registry.get('java'));
   const lineOf = (text: string, file = program) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
 
   const bin = resolve(process.argv[1] ?? join(repo, 'packages', 'mcp', 'bin', 'dapgate.mjs'));

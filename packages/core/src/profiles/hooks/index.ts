@@ -1,8 +1,9 @@
 import type { ProfileHooks } from './types.js';
 import { pythonHooks } from './python.js';
 import { javaHooks } from './java.js';
+import { nodeHooks } from './node.js';
 
-const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks };
+const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks };
 
 export function hooksFor(name: string | undefined): ProfileHooks {
   if (!name) return {};

@@ -1,0 +1,155 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { freePort } from '@dapgate/dap';
+import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
+import { killGroup, pidsMatching, startInspectTarget } from '../support/processes.js';
+
+const nodeExample = (...parts: string[]) => join(repoRoot, 'examples', 'node', ...parts);
+const quick = nodeExample('quick.js');
+const asyncProgram = nodeExample('async.mjs');
+const throws = nodeExample('throws.js');
+const server = nodeExample('server.js');
+const tsProject = nodeExample('ts-project');
+const inventoryTs = nodeExample('ts-project', 'src', 'inventory.ts');
+
+describe('node through js-debug (real adapter)', () => {
+  let g: Gateway;
+  const targets: ChildProcess[] = [];
+  before(async () => {
+    // the compiled TypeScript example (source maps) is built here, with the repo's own tsc
+    const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsProject], { encoding: 'utf8' });
+    assert.equal(tsc.status, 0, `tsc failed: ${tsc.stdout}${tsc.stderr}`);
+    g = await Gateway.start();
+    const langs = await g.ok('debug_languages');
+    const node = langs.structured.languages.find((l: any) => l.id === 'node');
+    assert.equal(node?.installed, true, `js-debug must be installed for these tests (npx dapgate adapters install node): ${langs.text}`);
+  });
+  after(async () => {
+    for (const t of targets) killGroup(t);
+    await g?.close();
+  });
+
+  test('the breakpoint in a millisecond script hits on 20 consecutive launches', async () => {
+    const line = lineOf(quick, 'count += step;');
+    const bp = await g.ok('debug_breakpoint_set', { file: quick, line });
+    for (let i = 0; i < 20; i++) {
+      const r = await g.ok('debug_launch', { program: quick });
+      assert.equal(r.structured.state, 'stopped', `launch ${i + 1}: ${r.text}`);
+      assert.deepEqual(r.structured.stop.breakpointIds, [bp.structured.breakpoint.id], `launch ${i + 1}: ${r.text}`);
+      await g.ok('debug_stop', { sessionId: r.structured.sessionId });
+    }
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('closure variables, evaluate, conditional breakpoint and logpoint', async () => {
+    const line = lineOf(quick, 'return count;');
+    const logLine = lineOf(quick, "console.log('values'");
+    await g.ok('debug_breakpoint_set', { file: quick, line: logLine, logMessage: 'values are {values.join("+")}' });
+    const r = await g.ok('debug_launch', { program: quick, breakpoints: [{ file: quick, line, condition: 'count > 10' }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.locals.count, '15', r.text);
+    assert.equal(r.structured.locals.step, '5', 'closure variables are listed with the locals');
+    const vars = await g.ok('debug_variables', {});
+    assert.match(vars.text, /Closure \(makeCounter\):\n\s+count = 15/);
+    const ev = await g.ok('debug_evaluate', { expression: 'count * 2 + step' });
+    assert.equal(ev.structured.result, '35');
+    const c = await g.ok('debug_continue');
+    assert.ok(['exited', 'terminated'].includes(c.structured.state), c.text);
+    const out = await g.ok('debug_output', { sessionId: r.structured.sessionId });
+    assert.match(out.text, /values are '?5\+10\+15/);
+    assert.match(out.text, /values 5,10,15/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('step into an async function; the stack spans the await', async () => {
+    const line = lineOf(asyncProgram, 'const price = await fetchPrice(item.sku);');
+    const r = await g.ok('debug_launch', { program: asyncProgram, breakpoints: [{ file: asyncProgram, line }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    const into = await g.ok('debug_step', { kind: 'into' });
+    assert.equal(into.structured.stop.function, 'fetchPrice', into.text);
+    const stack = await g.ok('debug_stack');
+    assert.ok(stack.structured.frames.some((f: any) => f.name === 'priceOrder'), stack.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('an uncaught exception stops where it is thrown', async () => {
+    const r = await g.ok('debug_launch', { program: throws });
+    const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 15_000 });
+    assert.equal(w.structured.stop.reason, 'exception', w.text);
+    assert.match(w.text, /not a port: 80a/);
+    assert.match(w.structured.stop.function, /parsePort$/);
+    await g.ok('debug_stop');
+  });
+
+  test('TypeScript: a breakpoint on a .ts line hits through source maps and through tsx', async () => {
+    const line = lineOf(inventoryTs, 'const restocked = low.map');
+    const compiled = await g.ok('debug_launch', { program: join(tsProject, 'dist', 'main.js'), breakpoints: [{ file: inventoryTs, line }] });
+    assert.equal(compiled.structured.state, 'stopped', compiled.text);
+    assert.match(compiled.structured.stop.file, /src[\\/]inventory\.ts$/);
+    assert.equal(compiled.structured.stop.line, line);
+    assert.match(compiled.structured.locals.low, /\(2\)/, compiled.text);
+    await g.ok('debug_stop');
+    const viaTsx = await g.ok('debug_launch', { program: join(tsProject, 'src', 'main.ts') });
+    assert.equal(viaTsx.structured.state, 'stopped', viaTsx.text);
+    assert.match(viaTsx.structured.stop.file, /inventory\.ts$/);
+    const stack = await g.ok('debug_stack');
+    assert.match(stack.text, /main\.ts:\d+/, 'caller frames show .ts locations');
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('a forked child process is followed in the same session', async () => {
+    const child = nodeExample('fork-child.js');
+    const line = lineOf(child, 'return result;');
+    const r = await g.ok('debug_launch', { program: nodeExample('fork-parent.js'), breakpoints: [{ file: child, line }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.locals.result, '49');
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('attach to node --inspect (a running server) and to --inspect-brk', async () => {
+    const port = await freePort();
+    const httpPort = await freePort();
+    const t1 = startInspectTarget(server, port, { args: [String(httpPort)] });
+    targets.push(t1);
+    const a = await g.ok('debug_attach', { language: 'node', port, waitForTargetMs: 15_000 });
+    assert.ok(['running', 'stopped'].includes(a.structured.state), a.text);
+    const line = lineOf(server, 'const count = (hits.get(path) ?? 0) + 1;');
+    await g.ok('debug_breakpoint_set', { file: server, line });
+    const request = fetch(`http://127.0.0.1:${httpPort}/hello`).then((r) => r.json());
+    const w = await g.ok('debug_wait', { timeoutMs: 15_000 });
+    assert.equal(w.structured.state, 'stopped', w.text);
+    assert.equal(w.structured.locals.path, "'/hello'", w.text);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    await g.ok('debug_continue', { wait: false });
+    assert.deepEqual(await request, { path: '/hello', count: 1 });
+    const stop = await g.ok('debug_stop');
+    assert.match(stop.text, /detached/);
+    killGroup(t1);
+
+    const port2 = await freePort();
+    const qline = lineOf(quick, 'count += step;');
+    await g.ok('debug_breakpoint_set', { file: quick, line: qline });
+    targets.push(startInspectTarget(quick, port2, { brk: true }));
+    const b = await g.ok('debug_attach', { language: 'node', port: port2, waitForTargetMs: 15_000 });
+    const wb = b.structured.state === 'stopped' && b.structured.stop?.line === qline ? b : await g.ok('debug_wait', { timeoutMs: 15_000 });
+    assert.equal(wb.structured.stop?.line, qline, wb.text);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    await g.ok('debug_stop', { terminate: true });
+  });
+
+  test('when the MCP client disconnects, no node debuggee is left behind', async () => {
+    const marker = `node-orphan-${randomUUID()}`;
+    const g2 = await Gateway.start();
+    const r = await g2.ok('debug_launch', { program: server, args: [String(await freePort()), marker] });
+    assert.equal(r.structured.state, 'running', r.text);
+    assert.ok(await eventually(() => pidsMatching(marker).length > 0, 10_000), 'the debuggee runs');
+    await g2.close();
+    assert.ok(await eventually(() => pidsMatching(marker).length === 0, 10_000), `left: ${pidsMatching(marker).join(', ')}`);
+  });
+});
