@@ -8,6 +8,7 @@ import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gatewa
 import { killGroup, startJdwpTarget } from '../support/processes.js';
 import { BareDebugpy } from './bare-dap.js';
 import { BareJava } from './bare-java.js';
+import { BareJsDebug } from './bare-jsdebug.js';
 import { cacheDir } from '@dapgate/core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -126,6 +127,9 @@ async function main() {
   // 5. Java: launch to first stop, attach to first stop (dapgate vs a bare DAP client on the same host jar)
   const javaRows = await javaBench(g);
   rows.push(...javaRows);
+
+  // 6. Node: launch to first stop (dapgate vs a bare DAP client doing the startDebugging dance)
+  rows.push(...(await nodeBench(g)));
 
   // 4. characters returned for a fixed scenario
   const scenario = await charactersForScenario(g, python, debuggee);
@@ -248,6 +252,36 @@ async function javaBench(g: Gateway): Promise<[string, string, string, string][]
   }
   rows.push(['java: attach to first breakpoint stop (Service.java)', ms(median(attachGate)), `bare DAP client: ${ms(median(attachBare))}`, pct(median(attachGate), median(attachBare))]);
   return rows;
+}
+
+async function nodeBench(g: Gateway): Promise<[string, string, string, string][]> {
+  const langs = await g.ok('debug_languages');
+  const node = langs.structured.languages.find((l: any) => l.id === 'node');
+  if (!node?.installed) return [['node rows', 'not measured', `js-debug not installed: ${node?.problem ?? '?'}`, '']];
+  const quickJs = join(repoRoot, 'examples', 'node', 'quick.js');
+  const line = lineOf(quickJs, 'count += step;');
+  const first = await g.ok('debug_launch', { program: quickJs, breakpoints: [{ file: quickJs, line }] });
+  const launchArgs = (await g.ok('debug_diagnose')).structured.requestArguments;
+  await g.ok('debug_stop', { sessionId: first.structured.sessionId });
+  const server = join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js');
+  const viaGate: number[] = [];
+  const viaBare: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    viaGate.push(await time(() => g.ok('debug_launch', { program: quickJs, breakpoints: [{ file: quickJs, line }] })));
+    await g.ok('debug_stop');
+  }
+  await g.ok('debug_breakpoint_remove', { all: true });
+  for (let i = 0; i < RUNS; i++) {
+    let bare: BareJsDebug | undefined;
+    viaBare.push(
+      await time(async () => {
+        bare = await BareJsDebug.start(node.path, server);
+        await bare.launchToBreakpoint(launchArgs, quickJs, line);
+      }),
+    );
+    await bare!.close();
+  }
+  return [['node: launch to first breakpoint stop, with stack + locals (quick.js)', ms(median(viaGate)), `bare DAP client: ${ms(median(viaBare))}`, pct(median(viaGate), median(viaBare))]];
 }
 
 main().then(

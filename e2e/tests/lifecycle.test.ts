@@ -47,7 +47,7 @@ describe('lifecycle and failures', () => {
   test('an adapter that crashes reports its stderr tail', async () => {
     const g = await Gateway.start({ DAPGATE_CONFIG_DIR: fakeConfigDir() });
     try {
-      const r = await g.ok('debug_launch', { program: fakeProgram, adapterArgs: { mode: 'crash' } });
+      const r = await g.ok('debug_launch', { program: fakeProgram, stopOnEntry: true, adapterArgs: { mode: 'crash' } });
       assert.equal(r.structured.state, 'stopped', r.text);
       const c = await g.call('debug_continue', { timeoutMs: 5_000 });
       assert.equal(c.isError, true, c.text);
@@ -65,7 +65,7 @@ describe('lifecycle and failures', () => {
   test('an adapter that stops answering fails the request after its timeout, never hangs', async () => {
     const g = await Gateway.start({ DAPGATE_CONFIG_DIR: fakeConfigDir(), DAPGATE_REQUEST_TIMEOUT_MS: '1500' });
     try {
-      await g.ok('debug_launch', { program: fakeProgram, adapterArgs: { mode: 'hang' } });
+      await g.ok('debug_launch', { program: fakeProgram, stopOnEntry: true, adapterArgs: { mode: 'hang' } });
       const started = Date.now();
       const c = await g.call('debug_continue', { timeoutMs: 60_000 });
       assert.ok(Date.now() - started < 10_000, 'bounded by the request timeout');
@@ -83,7 +83,7 @@ describe('lifecycle and failures', () => {
   test('a garbage frame from the adapter is reported and skipped', async () => {
     const g = await Gateway.start({ DAPGATE_CONFIG_DIR: fakeConfigDir() });
     try {
-      const r = await g.ok('debug_launch', { program: fakeProgram, adapterArgs: { mode: 'garbage' } });
+      const r = await g.ok('debug_launch', { program: fakeProgram, stopOnEntry: true, adapterArgs: { mode: 'garbage' } });
       assert.equal(r.structured.state, 'stopped', r.text);
       const ev = await g.ok('debug_events', { types: ['protocol-error'] });
       assert.match(ev.text, /invalid JSON/);

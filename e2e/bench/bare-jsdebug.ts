@@ -1,0 +1,80 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { connectTcp, freePort, startAdapterProcess, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
+
+/** The Node baseline: a bare DAP client doing js-debug's parent/child dance itself. */
+export class BareJsDebug {
+  private readonly connections: DapConnection[] = [];
+  private constructor(readonly adapter: AdapterProcess, readonly port: number) {}
+
+  static async start(node: string, server: string): Promise<BareJsDebug> {
+    const port = await freePort();
+    const adapter = startAdapterProcess(node, [server, String(port), '127.0.0.1']);
+    await waitForLine(adapter.child.stdout!, /Debug server listening at/, 15_000);
+    return new BareJsDebug(adapter, port);
+  }
+
+  /** launch -> startDebugging -> child: breakpoints -> stopped -> stack + locals */
+  async launchToBreakpoint(launchArgs: Record<string, unknown>, file: string, line: number): Promise<void> {
+    const stopped = new Promise<void>((resolve, reject) => {
+      const parent = this.open();
+      parent
+        .then(async (c) => {
+          c.onReverseRequest('startDebugging', (args: DebugProtocol.StartDebuggingRequestArguments) => {
+            void this.child(args, file, line).then(resolve, reject);
+            return {};
+          });
+          await this.configure(c, 'launch', launchArgs);
+        })
+        .catch(reject);
+    });
+    await stopped;
+  }
+
+  private async open(): Promise<DapConnection> {
+    const { connection } = await connectTcp('127.0.0.1', this.port, { waitMs: 5_000 });
+    this.connections.push(connection);
+    return connection;
+  }
+
+  private async configure(c: DapConnection, request: string, args: unknown, bp?: { file: string; line: number }): Promise<void> {
+    const initialized = next(c, 'initialized');
+    await c.request('initialize', { adapterID: 'pwa-node', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsStartDebuggingRequest: true });
+    const sent = c.request(request, args, { timeoutMs: 30_000 });
+    sent.catch(() => undefined);
+    await initialized;
+    if (bp) await c.request('setBreakpoints', { source: { path: bp.file }, breakpoints: [{ line: bp.line }] });
+    await c.request('configurationDone');
+    await sent;
+  }
+
+  private async child(args: DebugProtocol.StartDebuggingRequestArguments, file: string, line: number): Promise<void> {
+    const c = await this.open();
+    const stopped = next(c, 'stopped');
+    await this.configure(c, args.request, args.configuration, { file, line });
+    const e = (await stopped) as DebugProtocol.StoppedEvent;
+    const st = (await c.request('stackTrace', { threadId: e.body.threadId, levels: 20 })).body as DebugProtocol.StackTraceResponse['body'];
+    const sc = (await c.request('scopes', { frameId: st.stackFrames[0]!.id })).body as DebugProtocol.ScopesResponse['body'];
+    await c.request('variables', { variablesReference: sc.scopes[0]!.variablesReference });
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.connections.reverse()) {
+      await c.request('disconnect', { terminateDebuggee: true }, { timeoutMs: 3_000 }).catch(() => undefined);
+      c.close('bench done');
+    }
+    await this.adapter.kill();
+  }
+}
+
+function next(c: DapConnection, event: string, timeoutMs = 30_000): Promise<DebugProtocol.Event> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} event`)), timeoutMs);
+    const on = (e: DebugProtocol.Event) => {
+      if (e.event !== event) return;
+      clearTimeout(timer);
+      c.off('event', on);
+      resolve(e);
+    };
+    c.on('event', on);
+  });
+}
