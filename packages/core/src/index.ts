@@ -11,3 +11,4 @@ export { resolveAdapter, installHint, type AdapterStatus } from './adapters/reso
 export { installAdapter } from './adapters/installer.js';
 export { GatewayError } from './errors.js';
 export { cacheDir } from './paths.js';
+export { checkExpression, EVAL_MODES, type EvalMode, type EvalUse } from './policy/evaluation.js';

@@ -16,16 +16,19 @@ Usage:
   dapgate --version | --help
 
 Flags (each also an environment variable):
+  --eval-mode MODE    what expressions may do: unrestricted | blocklist (default) | readonly
+                                                                   DAPGATE_EVAL_MODE
   --allow-root DIR    only debug programs under DIR (repeatable)   DAPGATE_ALLOW_ROOTS (path-separated)
   --log-file FILE     write logs there instead of stderr           DAPGATE_LOG_FILE
   --quiet             no informational logs on stderr
+  --no-mask-secrets   show credential-shaped values as they are      DAPGATE_MASK_SECRETS=0
 
 Other settings: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy to run the adapter), DAPGATE_CACHE_DIR (where
 adapters are installed), DAPGATE_CONFIG_DIR (profiles folder), DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000).
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = { allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, quiet: false };
+  const flags = { evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, quiet: false };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -43,10 +46,13 @@ async function main(argv: string[]): Promise<number> {
     } else if (a === '--allow-root') flags.allowRoots.push(value());
     else if (a === '--log-file') flags.logFile = value();
     else if (a === '--quiet') flags.quiet = true;
+    else if (a === '--no-mask-secrets') flags.maskSecrets = false;
+    else if (a === '--eval-mode') flags.evalMode = value();
     else if (a === '--from-release') positional.push(a);
     else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
     else positional.push(a);
   }
+  if (!['unrestricted', 'blocklist', 'readonly'].includes(flags.evalMode)) throw new UsageError(`--eval-mode must be unrestricted, blocklist or readonly (got '${flags.evalMode}')`);
   const [command, ...rest] = positional;
   if (command === 'adapters') return (await import('./commands/adapters.js')).adaptersCommand(rest);
   if (command === 'doctor') return (await import('./commands/adapters.js')).doctorCommand();
@@ -55,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   // Start reading stdin (and answering initialize) before the MCP SDK has loaded.
   const transport = new FastStdioTransport();
   const { serveStdio } = await import('./server.js');
-  await serveStdio({ allowRoots: flags.allowRoots, logger: createLogger(flags.logFile, flags.quiet) }, transport);
+  await serveStdio({ allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as 'blocklist', logger: createLogger(flags.logFile, flags.quiet) }, transport);
   return -1; // keep serving
 }
 

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { loadProfiles, ProfileRegistry, SessionManager } from '@dapgate/core';
+import { loadProfiles, ProfileRegistry, SessionManager, type EvalMode } from '@dapgate/core';
 import { registerSessionTools } from './tools/session-tools.js';
 import { registerBreakpointTools } from './tools/breakpoint-tools.js';
 import { registerExecutionTools } from './tools/execution-tools.js';
@@ -8,10 +8,14 @@ import { registerLogTools } from './tools/log-tools.js';
 import { registerExtraTools } from './tools/extra-tools.js';
 import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
+import { setSecretMasking } from './format/secrets.js';
 import { FastStdioTransport, SERVER_INSTRUCTIONS } from './fast-stdio.js';
 
 export interface ServerOptions {
   allowRoots: string[];
+  /** Mask credential-shaped values in answers (default true). */
+  maskSecrets?: boolean;
+  evalMode?: EvalMode;
   logger: Logger;
 }
 
@@ -22,8 +26,9 @@ const acceptAnything = {
 };
 
 export function createServer(options: ServerOptions): { server: McpServer; manager: SessionManager } {
+  setSecretMasking(options.maskSecrets !== false);
   const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
-  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs });
+  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode });
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: acceptAnything },

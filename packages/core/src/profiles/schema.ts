@@ -110,6 +110,17 @@ export const ProfileSchema = z.object({
       opaqueTypes: z.array(z.string()).default([]),
     })
     .default({}),
+  /** What the evaluation modes check for this language (see policy/evaluation.ts). */
+  evaluation: z
+    .object({
+      /** Regexps of expressions refused in `blocklist` and `readonly` modes. */
+      blocklist: z.array(z.string()).default([]),
+      /** Regexps of calls (`name`, `obj.name`, or `.method`) allowed in `readonly` mode. */
+      sideEffectFreeCalls: z.array(z.string()).default([]),
+      /** Keywords that change state (`del`, `delete`, `new`), refused in `readonly` mode. */
+      mutatingKeywords: z.array(z.string()).default([]),
+    })
+    .default({}),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
 });

@@ -10,12 +10,15 @@ import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../bre
 import { GatewayError } from '../errors.js';
 import { Session } from './session.js';
 import { canonicalPath } from './paths.js';
+import { checkExpression, type EvalMode } from '../policy/evaluation.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
   /** Programs outside these folders are refused (empty = anywhere). */
   allowRoots?: string[];
+  /** The operator's evaluation mode (default blocklist). */
+  evalMode?: EvalMode;
 }
 
 /**
@@ -148,6 +151,7 @@ export class SessionManager {
       exceptionFilters: profile.defaultExceptionFilters,
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect,
+      evalMode: this.evalMode,
     });
     this.sessions.set(session.id, session);
     this.touch(session.id);
@@ -156,7 +160,12 @@ export class SessionManager {
   }
 
   /** Adds breakpoints to the book; relative files resolve against `cwd`. Refuses missing files. */
+  get evalMode(): EvalMode {
+    return this.options.evalMode ?? 'blocklist';
+  }
+
   addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
+    this.checkBreakpointExpressions(spec);
     for (const s of this.sessions.values()) {
       const missing = s.live ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
@@ -190,6 +199,23 @@ export class SessionManager {
 
   private touch(id: string): void {
     this.recent = this.recent.filter((x) => x !== id).concat(id);
+  }
+
+  /** Conditions and logpoints are expressions too: the evaluation mode applies to them. */
+  private checkBreakpointExpressions(spec: BreakpointSpec): void {
+    if (!spec.condition && !spec.logMessage) return;
+    let profiles = this.profiles.profiles;
+    if (spec.file) {
+      try {
+        profiles = [this.profiles.pick(undefined, spec.file)];
+      } catch {
+        /* unknown extension: check against every language */
+      }
+    }
+    for (const p of profiles) {
+      if (spec.condition) checkExpression(p, this.evalMode, spec.condition, 'condition');
+      if (spec.logMessage) checkExpression(p, this.evalMode, spec.logMessage, 'logMessage');
+    }
   }
 
   private checkAllowed(program: string): void {

@@ -17,6 +17,7 @@ import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
 import { samePath } from './paths.js';
 import { TerminalDebuggee } from './debuggee.js';
+import { checkExpression, type EvalMode, type EvalUse } from '../policy/evaluation.js';
 import {
   FINAL_STATES,
   SETTLED_STATES,
@@ -49,6 +50,8 @@ export interface SessionConfig {
   startTimeoutMs?: number;
   /** attach: when the target goes away, keep the session and re-attach. */
   reconnect?: boolean;
+  /** The operator's evaluation mode (policy/evaluation.ts). */
+  evalMode?: EvalMode;
 }
 
 const FRAMES_AT_STOP = 20;
@@ -120,6 +123,11 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.target = config.target;
     this.cwd = config.cwd;
     this.requestTimeoutMs = config.requestTimeoutMs ?? 10_000;
+  }
+
+  /** The gateway breakpoints (with this session's bindings among theirs). */
+  breakpoints(): BookBreakpoint[] {
+    return this.config.book.list();
   }
 
   get live(): boolean {
@@ -510,14 +518,16 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.cached(`variables:${variablesReference}`, async () => (await this.request<DebugProtocol.VariablesResponse>('variables', { variablesReference })).body?.variables ?? []);
   }
 
-  async evaluate(expression: string, frameId: number | undefined, context: string): Promise<DebugProtocol.EvaluateResponse['body']> {
+  async evaluate(expression: string, frameId: number | undefined, context: string, use: EvalUse = 'evaluate'): Promise<DebugProtocol.EvaluateResponse['body']> {
     this.requireLive('evaluate');
+    checkExpression(this.profile, this.config.evalMode ?? 'unrestricted', expression, use);
     this.stateCache.clear(); // an evaluation may change program state
     const r = await this.request<DebugProtocol.EvaluateResponse>('evaluate', { expression, frameId, context }, 30_000);
     return r.body;
   }
 
   async setVariable(variablesReference: number, name: string, value: string): Promise<DebugProtocol.SetVariableResponse['body']> {
+    checkExpression(this.profile, this.config.evalMode ?? 'unrestricted', value, 'setVariable');
     this.stateCache.clear();
     const r = await this.request<DebugProtocol.SetVariableResponse>('setVariable', { variablesReference, name, value });
     return r.body;

@@ -79,6 +79,11 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
       const out = s.output.tail(200).map((e) => e.text).join('');
       if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
+      const unbound = neverBound(s);
+      if (unbound.length) {
+        lines.push(`Breakpoints that never bound in this run: ${unbound.join('; ')}`);
+        structured.neverBound = unbound;
+      }
       break;
     }
     case 'failed':
@@ -91,4 +96,12 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       lines.push(`${head} is ${s.state}.`);
   }
   return { text: lines.join('\n'), structured };
+}
+
+/** Breakpoints this session was given that never verified and never hit: likely a wrong line or file. */
+function neverBound(s: Session): string[] {
+  return s
+    .breakpoints()
+    .filter((b) => b.hits === 0 && b.bindings.get(s.id)?.verified === false && (b.kind === 'function' || b.file!.startsWith(s.cwd)))
+    .map((b) => `${b.id} ${b.kind === 'function' ? b.function : `${shortPath(b.file, s.cwd)}:${b.line}`}${b.bindings.get(s.id)?.message ? ` (${b.bindings.get(s.id)!.message})` : ''}`);
 }

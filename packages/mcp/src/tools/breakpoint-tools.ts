@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
+import { readFileSync } from 'node:fs';
+import { canonicalPath, GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
+import { contextBlock } from '../format/source.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { shortPath } from '../format/text.js';
@@ -54,13 +56,19 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     {
       description:
         'Set a breakpoint (file+line, or function) with an optional condition, hit condition, log message (logpoint: prints instead of stopping) or temporary flag. Breakpoints are gateway-wide: they apply to every session, now and later. Reports whether it bound and on which line.',
-      input: { ...bp, sessionId: params.sessionId.describe('session whose cwd resolves a relative file (default: the most recent)') },
+      input: {
+        ...bp,
+        expectContent: z.string().optional().describe('text the line must contain (guards against off-by-N line numbers); refused with the nearby lines if it does not'),
+        sessionId: params.sessionId.describe('session whose cwd resolves a relative file (default: the most recent)'),
+      },
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     async (a) => {
       if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function', 'e.g. {file: "app.py", line: 12}');
       const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
-      const [b] = await addBreakpoints(manager, [a], cwd);
+      if (a.expectContent && a.file && a.line) checkExpectedContent(canonicalPath(a.file, cwd), a.line, a.expectContent);
+      const { expectContent: _, sessionId: __, ...spec } = a;
+      const [b] = await addBreakpoints(manager, [spec], cwd);
       const text = `Breakpoint ${describeBreakpoint(b!, cwd)}`;
       return ok(text, { breakpoint: breakpointJson(b!) });
     },
@@ -141,4 +149,20 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
       return ok(text, { sessionId: s.id, state: s.state, active: s.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });
     },
   );
+}
+
+/** Refuses a breakpoint whose line does not contain the text the agent expects there. */
+function checkExpectedContent(file: string, line: number, expected: string): void {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, 'utf8').split(/\r?\n/);
+  } catch {
+    return; // a missing file is reported by the breakpoint itself
+  }
+  const want = expected.trim();
+  if ((lines[line - 1] ?? '').includes(want)) return;
+  const near = [];
+  for (let d = 1; d <= 10; d++) for (const n of [line - d, line + d]) if (n >= 1 && n <= lines.length && lines[n - 1]!.includes(want)) near.push(n);
+  const hint = near.length ? `it is on line ${near[0]}${near.length > 1 ? ` (also ${near.slice(1, 4).join(', ')})` : ''}: set that line` : 'check the file; nothing within 10 lines contains it';
+  throw new GatewayError(`line ${line} of ${file} does not contain "${want}"\n${contextBlock(lines, line, 3, 3)}`, hint);
 }

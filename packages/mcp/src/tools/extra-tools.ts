@@ -148,7 +148,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
           const exprs: Record<string, string> = {};
           for (const e of a.expressions ?? []) {
             try {
-              exprs[e] = (await session.evaluate(e, top?.id, 'watch')).result;
+              exprs[e] = (await session.evaluate(e, top?.id, 'watch', 'probe')).result;
             } catch (err) {
               exprs[e] = `<error: ${(err as Error).message.split('\n').pop()}>`;
             }

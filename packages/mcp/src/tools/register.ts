@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
+import { maskStructured, maskText } from '../format/secrets.js';
 
 export interface ToolContext {
   manager: SessionManager;
@@ -32,7 +33,7 @@ export function defineTool<Shape extends z.ZodRawShape>(
     },
     (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: { signal: AbortSignal }) => {
       try {
-        return await handler(args, { manager, signal: extra.signal });
+        return withinBudget(await handler(args, { manager, signal: extra.signal }));
       } catch (e) {
         return errorResult(e);
       }
@@ -58,3 +59,22 @@ export const params = {
     })
     .strict(),
 };
+
+/** No answer may flood the model's context: text and structured content are capped. */
+export const TEXT_BUDGET = 24_000;
+const STRUCTURED_BUDGET = 100_000;
+
+function withinBudget(result: ToolResult): ToolResult {
+  for (const c of result.content ?? []) if (c.type === 'text') c.text = maskText(c.text);
+  if (result.structuredContent) result.structuredContent = maskStructured(result.structuredContent) as Record<string, unknown>;
+  for (const c of result.content ?? []) {
+    if (c.type === 'text' && c.text.length > TEXT_BUDGET) {
+      c.text = `${c.text.slice(0, TEXT_BUDGET)}\n… ${c.text.length - TEXT_BUDGET} more characters cut (dapgate's ${TEXT_BUDGET}-character budget per answer); narrow the request (maxItems, depth, names, path, tail).`;
+    }
+  }
+  if (result.structuredContent && JSON.stringify(result.structuredContent).length > STRUCTURED_BUDGET) {
+    const { sessionId, state } = result.structuredContent as { sessionId?: string; state?: string };
+    result.structuredContent = { sessionId, state, truncated: true, note: 'structured content over budget; see the text, or narrow the request' };
+  }
+  return result;
+}

@@ -1,0 +1,59 @@
+import type { Profile } from '../profiles/schema.js';
+import { GatewayError } from '../errors.js';
+
+export type EvalMode = 'unrestricted' | 'blocklist' | 'readonly';
+export const EVAL_MODES: readonly EvalMode[] = ['unrestricted', 'blocklist', 'readonly'];
+
+export type EvalUse = 'evaluate' | 'condition' | 'logMessage' | 'setVariable' | 'probe';
+
+/**
+ * The server operator's evaluation mode, applied to every expression dapgate sends to a debugger
+ * (debug_evaluate, breakpoint conditions, logpoints, debug_set_variable, probe expressions).
+ *
+ * - unrestricted: nothing is checked.
+ * - blocklist: refuses expressions matching the profile's patterns (process spawning, exit, file
+ *   and network access, reflection, native loading, environment access).
+ * - readonly: blocklist, plus assignments, increments/decrements, deletion, and calls that are not
+ *   on the profile's list of side-effect-free calls; debug_set_variable is refused.
+ *
+ * These are text checks on the expression: they stop an agent's accidental or careless side
+ * effects, not a determined one (a method on the allow list can still be overridden to do
+ * anything, and string tricks can hide a name). The adapter evaluates what passes.
+ */
+export function checkExpression(profile: Profile, mode: EvalMode, expression: string, use: EvalUse): void {
+  if (mode === 'unrestricted') return;
+  const rules = profile.evaluation;
+  const text = use === 'logMessage' ? [...expression.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).join(' ; ') : expression;
+  for (const pattern of rules.blocklist) {
+    const m = new RegExp(pattern).exec(text);
+    if (m) throw refused(mode, use, expression, `'${m[0].trim()}' is blocked (process, file, network, environment, reflection or native access)`);
+  }
+  if (mode !== 'readonly') return;
+  if (use === 'setVariable') throw refused(mode, use, expression, 'setting variables changes program state');
+  const stripped = stripStrings(text);
+  const assignment = /(^|[^=!<>+\-*/%&|^:])=(?![=>])|\+\+|--|[+\-*/%&|^]=|<<=|>>=|:=/.exec(stripped);
+  if (assignment) throw refused(mode, use, expression, `'${assignment[0].trim()}' assigns or mutates`);
+  for (const word of rules.mutatingKeywords) {
+    if (new RegExp(`\\b${word}\\b`).test(stripped)) throw refused(mode, use, expression, `'${word}' changes program state`);
+  }
+  const allowed = rules.sideEffectFreeCalls.map((p) => new RegExp(`^(?:${p})$`));
+  for (const call of stripped.matchAll(/([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/g)) {
+    const name = call[1]!.replace(/\s+/g, '');
+    const last = name.split('.').pop()!;
+    if (!allowed.some((a) => a.test(name) || a.test(`.${last}`))) {
+      throw refused(mode, use, expression, `the call ${name}() is not known to be free of side effects`);
+    }
+  }
+}
+
+function stripStrings(text: string): string {
+  return text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, '""');
+}
+
+function refused(mode: EvalMode, use: EvalUse, expression: string, why: string): GatewayError {
+  const what = use === 'condition' ? 'breakpoint condition' : use === 'logMessage' ? 'logpoint message' : use === 'setVariable' ? 'debug_set_variable' : 'expression';
+  return new GatewayError(
+    `${what} refused by the server's evaluation mode '${mode}': ${why} (in: ${expression.length > 120 ? `${expression.slice(0, 120)}…` : expression})`,
+    mode === 'readonly' ? 'read state with debug_variables, or use expressions without calls and assignments; the operator chooses the mode (--eval-mode)' : 'inspect state without it (debug_variables); the operator chooses the mode (--eval-mode)',
+  );
+}
