@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { Gateway, binPath, sleep } from '../support/gateway.js';
+import { Gateway, binPath, eventually, pyExample, sleep } from '../support/gateway.js';
 
 /** Raw JSON-RPC over the gateway's stdio, to check exactly what it answers. */
 async function rawSession(lines: object[], waitMs = 2_000): Promise<{ replies: any[]; stderr: string }> {
@@ -24,7 +24,7 @@ describe('MCP protocol over stdio', () => {
     const { replies, stderr } = await rawSession([init(1, '2025-06-18'), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]);
     const first = replies.find((r) => r.id === 1);
     assert.equal(first.result.protocolVersion, '2025-06-18');
-    assert.deepEqual(first.result.capabilities, { tools: { listChanged: true } });
+    assert.deepEqual(first.result.capabilities, { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true } });
     assert.equal(first.result.serverInfo.name, 'dapgate');
     assert.equal(replies.filter((r) => r.id === 1).length, 1, 'exactly one initialize answer');
     const tools = replies.find((r) => r.id === 2);
@@ -39,6 +39,38 @@ describe('MCP protocol over stdio', () => {
     const future = await rawSession([init(1, '2099-01-01')], 1_500);
     assert.notEqual(future.replies[0].result.protocolVersion, '2099-01-01');
     assert.doesNotMatch(future.stderr, /differs/);
+  });
+
+  test('sessions are resources; a subscriber is notified when a session stops; progress is reported during waits', async () => {
+    const g = await Gateway.start();
+    try {
+      const { ResourceUpdatedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      const updates: string[] = [];
+      g.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        updates.push(n.params.uri);
+      });
+      const loop = pyExample('loop.py');
+      const r = await g.ok('debug_launch', { program: loop, args: ['60'] });
+      const sid = r.structured.sessionId;
+      await g.client.subscribeResource({ uri: `dapgate://sessions/${sid}` });
+      const progress: string[] = [];
+      const waited = await g.client.callTool({ name: 'debug_wait', arguments: { timeoutMs: 2_500 } }, undefined, {
+        timeout: 30_000,
+        onprogress: (p) => progress.push(p.message ?? ''),
+      });
+      assert.ok(progress.length >= 1, 'progress notifications during a long wait');
+      assert.match(progress[0]!, /waiting for a stop or exit/);
+      assert.equal((waited.structuredContent as any).waitTimedOut, true);
+      await g.ok('debug_pause');
+      assert.ok(await eventually(() => updates.includes(`dapgate://sessions/${sid}`), 5_000), `updates: ${updates.join(', ')}`);
+      const read = await g.client.readResource({ uri: `dapgate://sessions/${sid}` });
+      assert.match((read.contents[0] as any).text, /stopped at pause/);
+      const listed = await g.client.listResources();
+      assert.ok(listed.resources.some((x) => x.uri === `dapgate://sessions/${sid}/output`));
+      await g.ok('debug_stop');
+    } finally {
+      await g.close();
+    }
   });
 
   test('every tool has a description written for the model and an input schema', async () => {

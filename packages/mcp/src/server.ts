@@ -6,6 +6,7 @@ import { registerExecutionTools } from './tools/execution-tools.js';
 import { registerInspectTools } from './tools/inspect-tools.js';
 import { registerLogTools } from './tools/log-tools.js';
 import { registerExtraTools } from './tools/extra-tools.js';
+import { registerResources } from './resources.js';
 import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
 import { setSecretMasking } from './format/secrets.js';
@@ -31,7 +32,7 @@ export function createServer(options: ServerOptions): { server: McpServer; manag
   const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode });
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
-    { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {} }, jsonSchemaValidator: acceptAnything },
+    { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: acceptAnything },
   );
   registerSessionTools(server, manager);
   registerBreakpointTools(server, manager);
@@ -39,6 +40,7 @@ export function createServer(options: ServerOptions): { server: McpServer; manag
   registerInspectTools(server, manager);
   registerLogTools(server, manager);
   registerExtraTools(server, manager);
+  registerResources(server, manager);
   return { server, manager };
 }
 

@@ -23,6 +23,13 @@ export class CursorLog<T extends Entry> {
   private nextSeq = 1;
   private weight = 0;
   private waiters = new Set<() => void>();
+  private readonly listeners = new Set<(entry: T) => void>();
+
+  /** Calls `listener` for every appended entry; returns the unsubscribe function. */
+  onAppend(listener: (entry: T) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   constructor(
     private readonly maxEntries: number,
@@ -39,6 +46,7 @@ export class CursorLog<T extends Entry> {
     }
     for (const wake of this.waiters) wake();
     this.waiters.clear();
+    for (const listener of this.listeners) listener(entry);
     return entry;
   }
 

@@ -50,6 +50,13 @@ export class SessionManager {
     return this.syncing;
   }
 
+  private readonly createdListeners = new Set<(session: Session) => void>();
+
+  /** Calls `listener` with every session created from now on. */
+  onSessionCreated(listener: (session: Session) => void): void {
+    this.createdListeners.add(listener);
+  }
+
   list(): Session[] {
     return [...this.sessions.values()];
   }
@@ -155,6 +162,7 @@ export class SessionManager {
     });
     this.sessions.set(session.id, session);
     this.touch(session.id);
+    for (const listener of this.createdListeners) listener(session);
     await session.start();
     return session;
   }

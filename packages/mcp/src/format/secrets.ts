@@ -17,7 +17,7 @@ export function secretMaskingEnabled(): boolean {
 
 const MASK = '«masked»';
 
-const SENSITIVE_NAME = String.raw`(?:[A-Za-z_][\w.-]*?)?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential|auth[_-]?header|cookie|session[_-]?id)[\w-]*`;
+const SENSITIVE_NAME = String.raw`(?:[A-Za-z_][\w.-]*?)?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential|auth[_-]?header|cookie)[\w-]*`;
 
 const VALUE_PATTERNS: RegExp[] = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,

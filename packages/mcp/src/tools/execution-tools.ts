@@ -16,11 +16,11 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       description: 'Resume a stopped session and (by default) wait for the next stop or the program\'s exit.',
       input: { sessionId: params.sessionId, threadId: params.threadId, wait: z.boolean().optional().describe('wait for the next stop or exit (default true)'), timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
       await s.continue(a.threadId);
       if (a.wait === false) return ok(`Session ${s.id} resumed.`, { sessionId: s.id, state: s.state });
-      const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
+      const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 0, progress);
       return ok(d.text, d.structured);
     },
   );
@@ -39,7 +39,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
         timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
       },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
       const inspector = new Inspector(s);
       const before = await frameIdentity(s);
@@ -80,14 +80,14 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       description: 'Pause a running session (e.g. a loop that never reaches a breakpoint) and show where it is.',
       input: { sessionId: params.sessionId, threadId: params.threadId.describe('thread to pause (default: the first thread)'), timeoutMs: params.timeoutMs(5_000) },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
       if (s.state === 'stopped') {
         const d = await describe(s);
         return ok(`${d.text}\n(It was already stopped.)`, d.structured);
       }
       await s.pause(a.threadId);
-      const d = await settle(s, a.timeoutMs ?? 5_000, signal, 3);
+      const d = await settle(s, a.timeoutMs ?? 5_000, signal, 3, progress);
       return ok(d.text, d.structured);
     },
   );
@@ -101,9 +101,9 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       input: { sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
       annotations: { readOnlyHint: true },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
-      const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3);
+      const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
       return ok(d.text, d.structured);
     },
   );

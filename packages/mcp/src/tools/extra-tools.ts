@@ -20,7 +20,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
       description: 'Run to file:line (a temporary breakpoint, then continue and wait). Stops earlier if another breakpoint hits.',
       input: { file: z.string().describe('source file, absolute or relative to the session cwd'), line: z.number().int().min(1), sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
       s.requireLive('run to a line');
       const file = canonicalPath(a.file, s.cwd);
@@ -28,7 +28,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
       const [temp] = existing ? [undefined] : await addBreakpoints(manager, [{ file: a.file, line: a.line, temporary: true }], s.cwd);
       try {
         await s.continue();
-        const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3);
+        const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
         const reached = s.state === 'stopped' && s.stop?.frames[0]?.line !== undefined && (temp ? s.stop.breakpointIds.includes(temp.id) : s.stop.frames[0]!.line === existing?.line);
         if (s.state === 'stopped' && !reached) d.text = `Did not reach ${shortPath(file, s.cwd)}:${a.line}: ${d.text}`;
         return ok(d.text, { ...d.structured, reached });
@@ -127,7 +127,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
         timeoutMs: params.timeoutMs(30_000).describe('overall bound for the probe (default 30000)'),
       },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const deadline = Date.now() + (a.timeoutMs ?? 30_000);
       const cwd = a.cwd ?? manager.defaultCwd();
       const before = new Set(manager.book.list().map((b) => b.id));

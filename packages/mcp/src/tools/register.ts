@@ -8,6 +8,22 @@ import { maskStructured, maskText } from '../format/secrets.js';
 export interface ToolContext {
   manager: SessionManager;
   signal: AbortSignal;
+  /** Reports progress of a long wait when the client asked for it (a progressToken); else a no-op. */
+  progress: (message: string, elapsedMs: number, totalMs: number) => void;
+}
+
+interface RequestExtra {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification?: (n: { method: string; params: Record<string, unknown> }) => Promise<void>;
+}
+
+function progressReporter(extra: RequestExtra): ToolContext['progress'] {
+  const token = extra._meta?.progressToken;
+  if (token === undefined || !extra.sendNotification) return () => undefined;
+  return (message, elapsedMs, totalMs) => {
+    void extra.sendNotification!({ method: 'notifications/progress', params: { progressToken: token, progress: elapsedMs, total: totalMs, message } }).catch(() => undefined);
+  };
 }
 
 /** Every result about a session carries its id and state; other fields vary per tool. */
@@ -31,9 +47,9 @@ export function defineTool<Shape extends z.ZodRawShape>(
       outputSchema: z.object(sessionOutput).passthrough(),
       annotations: config.annotations,
     },
-    (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: { signal: AbortSignal }) => {
+    (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: RequestExtra) => {
       try {
-        return withinBudget(await handler(args, { manager, signal: extra.signal }));
+        return withinBudget(await handler(args, { manager, signal: extra.signal, progress: progressReporter(extra) }));
       } catch (e) {
         return errorResult(e);
       }

@@ -70,7 +70,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
-    async (a, { signal }) => {
+    async (a, { signal, progress }) => {
       const cwd = a.cwd;
       const bpCwd = a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd());
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
@@ -93,7 +93,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         const why = a.wait === false ? '' : ' Nothing can stop it (no breakpoints, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
         return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
       }
-      const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3);
+      const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
       const unbound = bindingNotes(session, added.map((b) => b.id), manager);
       return ok(unbound ? `${d.text}\n${unbound}` : d.text, { ...d.structured, breakpoints: added.map((b) => b.id) });
     },

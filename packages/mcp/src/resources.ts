@@ -1,0 +1,94 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Session, SessionManager } from '@dapgate/core';
+import { describe } from './format/session.js';
+import { maskText } from './format/secrets.js';
+import { tailText } from './format/text.js';
+
+const LIST_URI = 'dapgate://sessions';
+const sessionUri = (id: string) => `dapgate://sessions/${id}`;
+const outputUri = (id: string) => `dapgate://sessions/${id}/output`;
+
+/**
+ * Sessions and their output as MCP resources. A client that subscribes is notified when a session
+ * stops, exits or fails, and when it prints (at most every 250 ms per resource).
+ */
+export function registerResources(server: McpServer, manager: SessionManager): void {
+  const subscriptions = new Set<string>();
+  server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
+  server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    subscriptions.add(req.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    subscriptions.delete(req.params.uri);
+    return {};
+  });
+  const pending = new Map<string, NodeJS.Timeout>();
+  const updated = (uri: string) => {
+    if (!subscriptions.has(uri) || pending.has(uri)) return;
+    pending.set(
+      uri,
+      setTimeout(() => {
+        pending.delete(uri);
+        void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+      }, 250),
+    );
+  };
+
+  manager.onSessionCreated((s: Session) => {
+    server.sendResourceListChanged();
+    updated(LIST_URI);
+    s.on('state', (state) => {
+      if (['stopped', 'exited', 'terminated', 'failed', 'reconnecting'].includes(state)) {
+        updated(sessionUri(s.id));
+        updated(LIST_URI);
+      }
+    });
+    s.output.onAppend(() => updated(outputUri(s.id)));
+  });
+
+  server.registerResource(
+    'sessions',
+    LIST_URI,
+    { title: 'Debug sessions', description: 'Every debug session with its state and where it is stopped', mimeType: 'application/json' },
+    async (uri) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: 'application/json',
+          text: JSON.stringify(manager.list().map((s) => ({ sessionId: s.id, language: s.profile.id, target: s.target, kind: s.kind, state: s.state }))),
+        },
+      ],
+    }),
+  );
+
+  const list = async () => ({
+    resources: manager.list().flatMap((s) => [
+      { uri: sessionUri(s.id), name: `${s.id} status`, description: s.target, mimeType: 'text/plain' },
+      { uri: outputUri(s.id), name: `${s.id} output`, description: `what ${s.target} printed`, mimeType: 'text/plain' },
+    ]),
+  });
+
+  server.registerResource(
+    'session-status',
+    new ResourceTemplate('dapgate://sessions/{sessionId}', { list }),
+    { title: 'Debug session status', description: 'State, stop location with source, locals and frames', mimeType: 'text/plain' },
+    async (uri, { sessionId }) => {
+      const s = manager.get(String(sessionId));
+      const d = await describe(s, { frames: 5 });
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: maskText(d.text) }] };
+    },
+  );
+
+  server.registerResource(
+    'session-output',
+    new ResourceTemplate('dapgate://sessions/{sessionId}/output', { list: undefined }),
+    { title: 'Debug session output', description: 'The last output of the program (stdout, stderr, console)', mimeType: 'text/plain' },
+    async (uri, { sessionId }) => {
+      const s = manager.get(String(sessionId));
+      const text = s.output.tail(500).map((e) => (e.category === 'stderr' ? `[stderr] ${e.text}` : e.text)).join('');
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: maskText(tailText(text, 400, 20_000)) }] };
+    },
+  );
+}
