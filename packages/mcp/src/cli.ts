@@ -20,6 +20,8 @@ Flags (each also an environment variable):
                                                                    DAPGATE_EVAL_MODE
   --allow-root DIR    only debug programs under DIR (repeatable)   DAPGATE_ALLOW_ROOTS (path-separated)
   --log-file FILE     write logs there instead of stderr           DAPGATE_LOG_FILE
+  --http HOST:PORT    serve MCP over streamable HTTP at /mcp instead of stdio; needs
+                      DAPGATE_HTTP_TOKEN (bearer token), checks Origin and Host
   --quiet             no informational logs on stderr
   --no-mask-secrets   show credential-shaped values as they are      DAPGATE_MASK_SECRETS=0
 
@@ -28,7 +30,7 @@ adapters are installed), DAPGATE_CONFIG_DIR (profiles folder), DAPGATE_REQUEST_T
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = { evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, quiet: false };
+  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, quiet: false };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -48,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
     else if (a === '--quiet') flags.quiet = true;
     else if (a === '--no-mask-secrets') flags.maskSecrets = false;
     else if (a === '--eval-mode') flags.evalMode = value();
+    else if (a === '--http') flags.http = value();
     else if (a === '--from-release') positional.push(a);
     else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
     else positional.push(a);
@@ -58,10 +61,17 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'doctor') return (await import('./commands/adapters.js')).doctorCommand();
   if (command === 'demo') return (await import('./commands/demo.js')).demoCommand();
   if (command) throw new UsageError(`unknown command '${command}'`);
+  const serverOptions = { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as 'blocklist', logger: createLogger(flags.logFile, flags.quiet) };
+  if (flags.http) {
+    const token = process.env.DAPGATE_HTTP_TOKEN;
+    if (!token || token.length < 16) throw new UsageError('--http needs DAPGATE_HTTP_TOKEN set to a secret of at least 16 characters (clients send it as a bearer token)');
+    await (await import('./http.js')).serveHttp(serverOptions, flags.http, token);
+    return -1;
+  }
   // Start reading stdin (and answering initialize) before the MCP SDK has loaded.
   const transport = new FastStdioTransport();
   const { serveStdio } = await import('./server.js');
-  await serveStdio({ allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as 'blocklist', logger: createLogger(flags.logFile, flags.quiet) }, transport);
+  await serveStdio(serverOptions, transport);
   return -1; // keep serving
 }
 

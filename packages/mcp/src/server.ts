@@ -26,10 +26,10 @@ const acceptAnything = {
   getValidator: () => (input: unknown) => ({ valid: true as const, data: input as never, errorMessage: undefined }),
 };
 
-export function createServer(options: ServerOptions): { server: McpServer; manager: SessionManager } {
+export function createServer(options: ServerOptions, shared?: SessionManager): { server: McpServer; manager: SessionManager } {
   setSecretMasking(options.maskSecrets !== false);
   const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
-  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode });
+  const manager = shared ?? new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode });
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: acceptAnything },
