@@ -134,6 +134,8 @@ async function main() {
   // 4. characters returned for a fixed scenario
   const scenario = await charactersForScenario(g, python, debuggee);
   rows.push(['characters, fixed scenario (launch, step, variables, evaluate, continue)', `${scenario.gateway}`, `raw DAP JSON: ${scenario.raw}`, `${((scenario.gateway / scenario.raw) * 100).toFixed(0)}%`]);
+  const probe = await probeVersusPlainTools(g);
+  rows.push(['characters, 4 hits with 2 expressions: debug_probe vs plain tools', `${probe.probe} (1 call)`, `plain tools: ${probe.plain} (${probe.calls} calls)`, `${((probe.probe / probe.plain) * 100).toFixed(0)}%`]);
   await g.close();
 
   console.log(`\ndapgate bench (median of ${RUNS} runs; ${process.platform}/${process.arch}, node ${process.version})\n`);
@@ -282,6 +284,28 @@ async function nodeBench(g: Gateway): Promise<[string, string, string, string][]
     await bare!.close();
   }
   return [['node: launch to first breakpoint stop, with stack + locals (quick.js)', ms(median(viaGate)), `bare DAP client: ${ms(median(viaBare))}`, pct(median(viaGate), median(viaBare))]];
+}
+
+/** The same question answered by one debug_probe and by the plain tools an agent would call. */
+async function probeVersusPlainTools(g: Gateway): Promise<{ probe: number; plain: number; calls: number }> {
+  const ledger = pyExample('ledger.py');
+  const line = lineOf(ledger, 'total = acct.post(amount)');
+  const expressions = ['amount', 'acct.balance()'];
+  const probe = (await g.ok('debug_probe', { program: ledger, breakpoints: [{ file: ledger, line }], expressions, maxHits: 4 })).text.length;
+  let plain = 0;
+  let calls = 0;
+  const call = async (name: string, args: Record<string, unknown>) => {
+    calls++;
+    plain += (await g.ok(name, args)).text.length;
+  };
+  await call('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line }] });
+  for (let hit = 0; hit < 4; hit++) {
+    for (const expression of expressions) await call('debug_evaluate', { expression });
+    if (hit < 3) await call('debug_continue', {});
+  }
+  await call('debug_stop', {});
+  await g.ok('debug_breakpoint_remove', { all: true });
+  return { probe, plain, calls };
 }
 
 main().then(

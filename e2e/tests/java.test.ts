@@ -95,6 +95,22 @@ describe('java through java-debug (real JVM)', () => {
     await g.ok('debug_stop', { sessionId: again.structured.sessionId });
   });
 
+  test('a data breakpoint (watch on a field) stops where the field changes', async () => {
+    const line = lineOf(ledger, 'int fee = amount < 0 ? 1 : 0;');
+    await g.ok('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line }] }, 120_000);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const w = await g.ok('debug_breakpoint_set', { watch: 'this.entries' , accessType: 'read' });
+    assert.match(w.text, /watch this\.entries \(read/, w.text);
+    const c = await g.ok('debug_continue');
+    assert.equal(c.structured.state, 'stopped', c.text);
+    assert.deepEqual(c.structured.stop.breakpointIds, [w.structured.breakpoint.id], c.text);
+    const local = await g.call('debug_breakpoint_set', { watch: 'fee' });
+    assert.equal(local.isError, true);
+    assert.match(local.text, /cannot be watched/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    await g.ok('debug_stop');
+  });
+
   test('threads of a multi-threaded program', async () => {
     const line = lineOf(workers, 'done.incrementAndGet();');
     const r = await g.ok('debug_launch', { program: workers, breakpoints: [{ file: workers, line }] }, 120_000);

@@ -10,6 +10,13 @@ const loop = pyExample('loop.py');
 describe('python attach to `python -m debugpy --listen` (real debugpy)', () => {
   let g: Gateway;
   let target: ChildProcess | undefined;
+  const started: ChildProcess[] = [];
+  const listen = (port: number): ChildProcess => {
+    const child = startDebugpyListener(python, port, loop, ['120']);
+    started.push(child);
+    target = child;
+    return child;
+  };
   let python: string;
   before(async () => {
     g = await Gateway.start();
@@ -19,13 +26,13 @@ describe('python attach to `python -m debugpy --listen` (real debugpy)', () => {
     python = py.path;
   });
   after(async () => {
-    killGroup(target);
+    for (const t of started) killGroup(t);
     await g?.close();
   });
 
   test('attach, hit a breakpoint in the running loop, evaluate, detach and leave it running', async () => {
     const port = await freePort();
-    target = startDebugpyListener(python, port, loop, ['120']);
+    listen(port);
     const a = await g.ok('debug_attach', { language: 'python', port, waitForTargetMs: 15_000 });
     assert.ok(['running', 'stopped'].includes(a.structured.state), a.text);
     const line = lineOf(loop, 'counter["n"] += 1');
@@ -41,13 +48,14 @@ describe('python attach to `python -m debugpy --listen` (real debugpy)', () => {
     assert.match(stop.text, /detached/);
     // the target keeps running after the detach
     await new Promise((r) => setTimeout(r, 500));
-    assert.equal(target.exitCode, null, 'the attached program must survive a detach');
+    assert.equal(target!.exitCode, null, 'the attached program must survive a detach');
+    killGroup(target);
   });
 
   test('waitForTargetMs keeps trying until the target listens', async () => {
     const port = await freePort();
     const late = setTimeout(() => {
-      target = startDebugpyListener(python, port, loop, ['120']);
+      listen(port);
     }, 1_500);
     try {
       const started = Date.now();
@@ -63,7 +71,7 @@ describe('python attach to `python -m debugpy --listen` (real debugpy)', () => {
 
   test('reconnect: a target that restarts is re-attached with its breakpoints', async () => {
     const port = await freePort();
-    target = startDebugpyListener(python, port, loop, ['120']);
+    listen(port);
     const a = await g.ok('debug_attach', { language: 'python', port, waitForTargetMs: 15_000, reconnect: true });
     const sid = a.structured.sessionId;
     const line = lineOf(loop, 'counter["n"] += 1');
@@ -71,7 +79,7 @@ describe('python attach to `python -m debugpy --listen` (real debugpy)', () => {
     assert.equal((await g.ok('debug_wait', { timeoutMs: 20_000 })).structured.state, 'stopped');
     killGroup(target);
     assert.ok(await eventually(async () => (await g.ok('debug_status', { sessionId: sid })).structured.state === 'reconnecting', 10_000), 'goes reconnecting');
-    target = startDebugpyListener(python, port, loop, ['120']);
+    listen(port);
     const again = await g.ok('debug_wait', { sessionId: sid, timeoutMs: 30_000 });
     assert.equal(again.structured.state, 'stopped', again.text);
     assert.equal(again.structured.stop.line, line);

@@ -69,6 +69,27 @@ describe('run_to, set_variable, source, probe, exception filters (real debugpy)'
     assert.match(all.text, /exited with code 0/);
   });
 
+  test('function breakpoints stop on entry to the named function', async () => {
+    const r = await g.ok('debug_launch', { program: ledger, breakpoints: [{ function: 'balance' }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.stop.function, 'balance');
+    const list = await g.ok('debug_breakpoints');
+    assert.match(list.text, /function balance .* verified; hits 1/);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('expectContent refuses a line that is not what the agent thinks, and says where it is', async () => {
+    const real = lineOf(ledger, 'fee = 1 if amount < 0 else 0');
+    const r = await g.call('debug_breakpoint_set', { file: ledger, line: real - 2, expectContent: 'fee = 1 if amount < 0' });
+    assert.equal(r.isError, true);
+    assert.match(r.text, new RegExp(`it is on line ${real}`));
+    assert.match(r.text, new RegExp(`> +${real - 2} \\|`));
+    const ok = await g.ok('debug_breakpoint_set', { file: ledger, line: real, expectContent: 'fee = 1 if amount < 0' });
+    assert.match(ok.text, /bp\d+/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
   test('exception filters: raised stops on a caught exception; the list shows what is active', async () => {
     const raises = pyExample('raises.py');
     const r = await g.ok('debug_launch', { program: raises, stopOnEntry: true });

@@ -8,6 +8,12 @@ export interface BreakpointSpec {
   hitCondition?: string;
   logMessage?: string;
   temporary?: boolean;
+  /** A data breakpoint (watchpoint): the variable path, resolved in one session's stopped frame. */
+  watch?: string;
+  accessType?: 'read' | 'write' | 'readWrite';
+  /** For a data breakpoint: the session it belongs to and the adapter's data id. */
+  sessionId?: string;
+  dataId?: string;
 }
 
 /** How one session bound a breakpoint. */
@@ -21,12 +27,12 @@ export interface Binding {
 
 export interface BookBreakpoint extends BreakpointSpec {
   id: string;
-  kind: 'line' | 'function';
+  kind: 'line' | 'function' | 'data';
   hits: number;
   bindings: Map<string, Binding>;
 }
 
-export type BookChange = { kind: 'line'; file: string } | { kind: 'function' };
+export type BookChange = { kind: 'line'; file: string } | { kind: 'function' } | { kind: 'data'; sessionId: string };
 
 /**
  * The gateway-wide breakpoint list (an IDE's model): breakpoints exist without any session, apply
@@ -38,13 +44,17 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
 
   /** `file` must already be absolute and normalized. */
   add(spec: BreakpointSpec): BookBreakpoint {
-    const kind = spec.function ? 'function' : 'line';
+    const kind = spec.dataId ? 'data' : spec.function ? 'function' : 'line';
     const same = [...this.items.values()].find((b) =>
-      kind === 'line' ? b.kind === 'line' && b.file === spec.file && b.line === spec.line : b.kind === 'function' && b.function === spec.function,
+      kind === 'line'
+        ? b.kind === 'line' && b.file === spec.file && b.line === spec.line
+        : kind === 'function'
+          ? b.kind === 'function' && b.function === spec.function
+          : b.kind === 'data' && b.sessionId === spec.sessionId && b.dataId === spec.dataId,
     );
     const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, bindings: new Map() };
     this.items.set(bp.id, bp);
-    this.emit('change', kind === 'line' ? { kind, file: spec.file! } : { kind });
+    this.emit('change', changeOf(bp));
     return bp;
   }
 
@@ -64,6 +74,10 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     return [...new Set(this.list().flatMap((b) => (b.kind === 'line' ? [b.file!] : [])))];
   }
 
+  dataFor(sessionId: string): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'data' && b.sessionId === sessionId);
+  }
+
   functions(): BookBreakpoint[] {
     return this.list().filter((b) => b.kind === 'function');
   }
@@ -72,7 +86,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     const removed = ids.map((id) => this.items.get(id)).filter((b): b is BookBreakpoint => !!b);
     for (const b of removed) this.items.delete(b.id);
     const changes = new Map<string, BookChange>();
-    for (const b of removed) changes.set(b.kind === 'line' ? `l:${b.file}` : 'f', b.kind === 'line' ? { kind: 'line', file: b.file! } : { kind: 'function' });
+    for (const b of removed) changes.set(JSON.stringify(changeOf(b)), changeOf(b));
     for (const c of changes.values()) this.emit('change', c);
     return removed;
   }
@@ -86,4 +100,10 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   dropSession(sessionId: string): void {
     for (const b of this.items.values()) b.bindings.delete(sessionId);
   }
+}
+
+function changeOf(b: BookBreakpoint): BookChange {
+  if (b.kind === 'line') return { kind: 'line', file: b.file! };
+  if (b.kind === 'data') return { kind: 'data', sessionId: b.sessionId! };
+  return { kind: 'function' };
 }

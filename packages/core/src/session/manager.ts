@@ -37,8 +37,8 @@ export class SessionManager {
   ) {
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
-        .filter((s) => s.state !== 'initializing' && s.live)
-        .map((s) => (change.kind === 'line' ? s.syncFile(change.file) : s.syncFunctions()));
+        .filter((s) => s.state !== 'initializing' && s.live && (change.kind !== 'data' || change.sessionId === s.id))
+        .map((s) => (change.kind === 'line' ? s.syncFile(change.file) : change.kind === 'data' ? s.syncData() : s.syncFunctions()));
       this.syncing = Promise.all([this.syncing, ...syncs]).then(() => undefined);
     });
   }
@@ -172,12 +172,28 @@ export class SessionManager {
     return this.options.evalMode ?? 'blocklist';
   }
 
+  /**
+   * A data breakpoint (watchpoint) on a variable path in a stopped session's frame; only the
+   * adapters that offer them (java-debug: fields).
+   */
+  async addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
+    this.checkBreakpointExpressions(spec);
+    const s = this.get(sessionId);
+    const info = await s.dataBreakpointInfo(spec.watch, frame);
+    const accessType = spec.accessType ?? 'write';
+    if (info.accessTypes && !info.accessTypes.includes(accessType)) {
+      throw new GatewayError(`${spec.watch} cannot be watched for ${accessType}`, `it supports: ${info.accessTypes.join(', ')}`);
+    }
+    return this.book.add({ ...spec, accessType, sessionId: s.id, dataId: info.dataId, file: undefined, line: undefined, function: undefined });
+  }
+
   addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
     this.checkBreakpointExpressions(spec);
     for (const s of this.sessions.values()) {
       const missing = s.live ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
     }
+    if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', 'use debug_breakpoint_set {watch, sessionId} while the program is stopped');
     if (spec.function) return this.book.add({ ...spec, file: undefined, line: undefined });
     if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}');
     let file = canonicalPath(spec.file, cwd);

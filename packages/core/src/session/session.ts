@@ -17,6 +17,7 @@ import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
 import { samePath } from './paths.js';
 import { TerminalDebuggee } from './debuggee.js';
+import { Inspector } from './inspect.js';
 import { checkExpression, type EvalMode, type EvalUse } from '../policy/evaluation.js';
 import {
   FINAL_STATES,
@@ -102,6 +103,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   private readonly bindingsByConnection = new Map<DapConnection, Map<string, Binding>>();
   /** The connection whose thread is stopped. */
   private stopConnection: DapConnection | undefined;
+  /** Where data breakpoints were resolved (their ids are only valid there). */
+  private dataConnection: DapConnection | undefined;
   /** tcp-listen adapters: the port children connect to. */
   private adapterPort: number | undefined;
   /** The last connection/adapter, kept for diagnostics after the session ended. */
@@ -382,6 +385,36 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         this.recordBindings(connection, bps, [], (e as Error).message);
       }
     }
+  }
+
+  /** Sends this session's data breakpoints (watchpoints) to the connection that can see them. */
+  async syncData(): Promise<void> {
+    if (!this.live) return;
+    const bps = this.config.book.dataFor(this.id);
+    const connection = this.dataConnection ?? this.activeConnection();
+    if (!connection) return;
+    try {
+      const r = await this.request<DebugProtocol.SetDataBreakpointsResponse>(
+        'setDataBreakpoints',
+        { breakpoints: bps.map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition, hitCondition: b.hitCondition })) },
+        undefined,
+        connection,
+      );
+      this.recordBindings(connection, bps, r.body?.breakpoints ?? []);
+    } catch (e) {
+      this.recordBindings(connection, bps, [], (e as Error).message);
+    }
+  }
+
+  /** What the adapter says about watching a variable path of the stopped frame. */
+  async dataBreakpointInfo(path: string, frame: number): Promise<{ dataId: string; accessTypes?: string[] }> {
+    const caps = (this.activeConnection() && this.connectionCaps.get(this.activeConnection()!)) || this.capabilities;
+    if (!caps.supportsDataBreakpoints) throw new GatewayError(`${this.profile.adapter.name} has no data breakpoints (watchpoints)`, 'use a conditional line breakpoint where the value changes');
+    const { node, parentRef } = await new Inspector(this).resolvePath(frame, path);
+    const r = await this.request<DebugProtocol.DataBreakpointInfoResponse>('dataBreakpointInfo', { variablesReference: parentRef, name: node.name });
+    if (!r.body?.dataId) throw new GatewayError(`${path} cannot be watched: ${r.body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local');
+    this.dataConnection = this.activeConnection();
+    return { dataId: r.body.dataId, accessTypes: r.body.accessTypes };
   }
 
   /** Keeps each connection's bindings; the book shows a verified one if any connection verified it. */
@@ -713,6 +746,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     const book = this.config.book;
     let hit: BookBreakpoint[] = (body.hitBreakpointIds ?? []).map((id) => this.breakpointByAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
     const top = stop.frames[0];
+    if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(this.id);
     if (hit.length === 0 && top?.source?.path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
       hit = book
         .list()

@@ -17,7 +17,7 @@ export async function addBreakpoints(manager: SessionManager, specs: BreakpointS
 
 /** One line about a breakpoint: where, how it bound in each session, hits, options. */
 export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
-  const where = b.kind === 'function' ? `function ${b.function}` : `${shortPath(b.file, cwd)}:${b.line}`;
+  const where = b.kind === 'function' ? `function ${b.function}` : b.kind === 'data' ? `watch ${b.watch} (${b.accessType}, session ${b.sessionId})` : `${shortPath(b.file, cwd)}:${b.line}`;
   const bindings = [...b.bindings.entries()].map(([sid, x]) => {
     if (!x.verified) return `${sid}: pending${x.message ? ` (${x.message})` : ''}`;
     return b.line && x.line && x.line !== b.line ? `${sid}: MOVED — requested line ${b.line}, bound line ${x.line}` : `${sid}: verified`;
@@ -37,6 +37,7 @@ export function breakpointJson(b: BookBreakpoint) {
     kind: b.kind,
     ...(b.file ? { file: b.file, line: b.line } : {}),
     ...(b.function ? { function: b.function } : {}),
+    ...(b.watch ? { watch: b.watch, accessType: b.accessType, sessionId: b.sessionId } : {}),
     ...(b.condition ? { condition: b.condition } : {}),
     ...(b.hitCondition ? { hitCondition: b.hitCondition } : {}),
     ...(b.logMessage ? { logMessage: b.logMessage } : {}),
@@ -55,19 +56,27 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     'debug_breakpoint_set',
     {
       description:
-        'Set a breakpoint (file+line, or function) with an optional condition, hit condition, log message (logpoint: prints instead of stopping) or temporary flag. Breakpoints are gateway-wide: they apply to every session, now and later. Reports whether it bound and on which line.',
+        'Set a breakpoint (file+line, or function, or watch: a data breakpoint on a variable) with an optional condition, hit condition, log message (logpoint: prints instead of stopping) or temporary flag. Line and function breakpoints are gateway-wide: they apply to every session, now and later; a watch belongs to one stopped session. Reports whether it bound and on which line.',
       input: {
         ...bp,
+        watch: z.string().optional().describe('data breakpoint: stop when this variable path changes (e.g. "this.total"); the session must be stopped; adapters that offer it (Java: fields)'),
+        accessType: z.enum(['write', 'read', 'readWrite']).optional().describe('with watch: which access stops (default write)'),
+        frame: params.frame.describe('with watch: the frame the path is resolved in (default 0)'),
         expectContent: z.string().optional().describe('text the line must contain (guards against off-by-N line numbers); refused with the nearby lines if it does not'),
         sessionId: params.sessionId.describe('session whose cwd resolves a relative file (default: the most recent)'),
       },
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     async (a) => {
-      if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function', 'e.g. {file: "app.py", line: 12}');
+      if (a.watch) {
+        const b = await manager.addWatch({ watch: a.watch, accessType: a.accessType, condition: a.condition, hitCondition: a.hitCondition }, a.sessionId, a.frame);
+        await manager.synced();
+        return ok(`Breakpoint ${describeBreakpoint(b, manager.defaultCwd())}`, { breakpoint: breakpointJson(b) });
+      }
+      if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function, or watch', 'e.g. {file: "app.py", line: 12}');
       const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
       if (a.expectContent && a.file && a.line) checkExpectedContent(canonicalPath(a.file, cwd), a.line, a.expectContent);
-      const { expectContent: _, sessionId: __, ...spec } = a;
+      const { expectContent: _, sessionId: __, frame: ___, accessType: ____, ...spec } = a;
       const [b] = await addBreakpoints(manager, [spec], cwd);
       const text = `Breakpoint ${describeBreakpoint(b!, cwd)}`;
       return ok(text, { breakpoint: breakpointJson(b!) });

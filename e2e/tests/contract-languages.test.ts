@@ -1,0 +1,70 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+/** The tools beyond launch/step/variables, on each language: they work or refuse clearly. */
+const cases = [
+  {
+    language: 'java',
+    program: join(repoRoot, 'examples', 'java', 'Ledger.java'),
+    loopLine: 'total = ledger.post(amount);',
+    endLine: 'System.out.println("final',
+    variable: 'total',
+    newValue: '1000',
+    expression: 'amount * 2',
+    expectedFirst: ['80', '-30', '140', '10'],
+    output: /final 1000/,
+  },
+  {
+    language: 'node',
+    program: join(repoRoot, 'examples', 'node', 'quick.js'),
+    loopLine: 'values.push(next());',
+    endLine: "console.log('values'",
+    variable: 'values[0]',
+    newValue: '7',
+    expression: 'i * 2',
+    expectedFirst: ['0', '2', '4'],
+    output: /values 7,10,15/,
+  },
+];
+
+for (const c of cases) {
+  describe(`${c.language}: run_to, set_variable, source, probe, diagnose, function breakpoints`, () => {
+    let g: Gateway;
+    before(async () => {
+      g = await Gateway.start();
+    });
+    after(async () => {
+      await g?.close();
+    });
+
+    test('run_to, then set_variable changes what the program prints', async () => {
+      await g.ok('debug_launch', { program: c.program, stopOnEntry: true }, 120_000);
+      const target = lineOf(c.program, c.endLine);
+      const r = await g.ok('debug_run_to', { file: c.program, line: target });
+      assert.equal(r.structured.reached, true, r.text);
+      const set = await g.ok('debug_set_variable', { path: c.variable, value: c.newValue });
+      assert.ok(set.text.startsWith(`${c.variable}: `) && set.text.includes(' -> '), set.text);
+      const src = await g.ok('debug_source', { context: 1 });
+      assert.match(src.text, new RegExp(`> ${target} \\|`));
+      const diag = await g.ok('debug_diagnose');
+      assert.match(diag.text, /capabilities: /);
+      assert.match(diag.text, /recent DAP traffic:/);
+      const end = await g.ok('debug_continue', { timeoutMs: 20_000 });
+      assert.ok(['exited', 'terminated'].includes(end.structured.state), end.text);
+      const out = await g.ok('debug_output');
+      assert.match(out.text, c.output);
+    });
+
+    test('probe collects expressions at each hit in one call', async () => {
+      const r = await g.ok('debug_probe', { program: c.program, breakpoints: [{ file: c.program, line: lineOf(c.program, c.loopLine) }], expressions: [c.expression], maxHits: c.expectedFirst.length }, 120_000);
+      assert.deepEqual(
+        r.structured.hits.map((h: any) => h.expressions[c.expression]),
+        c.expectedFirst,
+        r.text,
+      );
+      assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints.length, 0);
+    });
+  });
+}
