@@ -1,4 +1,5 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { nextEvent } from './next-event.js';
 import { startStdioAdapter, type DapConnection, type AdapterProcess } from '@dapgate/dap';
 
 /**
@@ -44,17 +45,8 @@ export class BareDebugpy {
     return frameId;
   }
 
-  next(event: string, timeoutMs = 30_000): Promise<DebugProtocol.Event> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} event`)), timeoutMs);
-      const on = (e: DebugProtocol.Event) => {
-        if (e.event !== event) return;
-        clearTimeout(timer);
-        this.connection.off('event', on);
-        resolve(e);
-      };
-      this.connection.on('event', on);
-    });
+  next(event: string): Promise<DebugProtocol.Event> {
+    return nextEvent(this.connection, event);
   }
 
   async close(): Promise<void> {

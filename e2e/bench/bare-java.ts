@@ -1,4 +1,5 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { nextEvent } from './next-event.js';
 import { startStdioAdapter, type DapConnection, type AdapterProcess } from '@dapgate/dap';
 
 /** The Java baseline: a bare DAP client driving the same java-debug host jar directly. */
@@ -29,17 +30,8 @@ export class BareJava {
     await this.connection.request('variables', { variablesReference: sc.scopes[0]!.variablesReference });
   }
 
-  next(event: string, timeoutMs = 30_000): Promise<DebugProtocol.Event> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} event`)), timeoutMs);
-      const on = (e: DebugProtocol.Event) => {
-        if (e.event !== event) return;
-        clearTimeout(timer);
-        this.connection.off('event', on);
-        resolve(e);
-      };
-      this.connection.on('event', on);
-    });
+  next(event: string): Promise<DebugProtocol.Event> {
+    return nextEvent(this.connection, event);
   }
 
   async close(terminate: boolean): Promise<void> {

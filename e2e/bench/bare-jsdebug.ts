@@ -1,4 +1,5 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { nextEvent } from './next-event.js';
 import { connectTcp, freePort, startAdapterProcess, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
 
 /** The Node baseline: a bare DAP client doing js-debug's parent/child dance itself. */
@@ -37,7 +38,7 @@ export class BareJsDebug {
   }
 
   private async configure(c: DapConnection, request: string, args: unknown, bp?: { file: string; line: number }): Promise<void> {
-    const initialized = next(c, 'initialized');
+    const initialized = nextEvent(c, 'initialized');
     await c.request('initialize', { adapterID: 'pwa-node', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path', supportsStartDebuggingRequest: true });
     const sent = c.request(request, args, { timeoutMs: 30_000 });
     sent.catch(() => undefined);
@@ -49,7 +50,7 @@ export class BareJsDebug {
 
   private async child(args: DebugProtocol.StartDebuggingRequestArguments, file: string, line: number): Promise<void> {
     const c = await this.open();
-    const stopped = next(c, 'stopped');
+    const stopped = nextEvent(c, 'stopped');
     await this.configure(c, args.request, args.configuration, { file, line });
     const e = (await stopped) as DebugProtocol.StoppedEvent;
     const st = (await c.request('stackTrace', { threadId: e.body.threadId, levels: 20 })).body as DebugProtocol.StackTraceResponse['body'];
@@ -64,17 +65,4 @@ export class BareJsDebug {
     }
     await this.adapter.kill();
   }
-}
-
-function next(c: DapConnection, event: string, timeoutMs = 30_000): Promise<DebugProtocol.Event> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} event`)), timeoutMs);
-    const on = (e: DebugProtocol.Event) => {
-      if (e.event !== event) return;
-      clearTimeout(timer);
-      c.off('event', on);
-      resolve(e);
-    };
-    c.on('event', on);
-  });
 }

@@ -12,7 +12,8 @@ Usage:
                                   java: builds the java-debug host; node: js-debug from its npm registry copy,
                                   or with --from-release from its official release, sha256-checked)
   dapgate doctor                  check the installation and say how to fix what is missing
-  dapgate demo                    run a scripted MCP session on examples/python/ledger.py and print it
+  dapgate demo                    run a scripted MCP session on examples/python/ledger.py (and the Java
+                                  ledger) and print the transcript
   dapgate --version | --help
 
 Flags (each also an environment variable):
@@ -25,8 +26,10 @@ Flags (each also an environment variable):
   --quiet             no informational logs on stderr
   --no-mask-secrets   show credential-shaped values as they are      DAPGATE_MASK_SECRETS=0
 
-Other settings: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy to run the adapter), DAPGATE_CACHE_DIR (where
-adapters are installed), DAPGATE_CONFIG_DIR (profiles folder), DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000).
+Other settings: DAPGATE_CACHE_DIR (where adapters are installed), DAPGATE_CONFIG_DIR (profiles folder),
+DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000), DAPGATE_HTTP_ALLOWED_ORIGINS (with --http).
+Adapter overrides: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy), DAPGATE_JAVA (a JDK's java),
+DAPGATE_JAVA_DEBUG_HOST_JAR, DAPGATE_NODE, DAPGATE_JSDEBUG_PATH (a js-debug dapDebugServer.js).
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -7,7 +7,7 @@ export async function adaptersCommand(args: string[]): Promise<number> {
   if (verb === 'list') {
     for (const p of registry.profiles) {
       const s = resolveAdapter(p, { fresh: true });
-      console.log(s.installed ? `${p.id}\t${p.adapter.name} ${s.version ?? ''}\t${s.runtime} (${s.source})${s.outdated ? '\tOUTDATED: run adapters install' : ''}` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
+      console.log(s.installed ? `${p.id}\t${p.adapter.name}\t${s.adapterProgram ?? s.runtime} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? '\tOUTDATED: run adapters install' : ''}` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
     }
     return 0;
   }
@@ -50,7 +50,7 @@ export function doctorCommand(): number {
   let missing = 0;
   for (const p of profiles) {
     const s = resolveAdapter(p, { fresh: true });
-    if (s.installed) console.log(`ok   ${p.id}: ${p.adapter.name} ${s.version ?? ''} at ${s.runtime}`);
+    if (s.installed) console.log(`ok   ${p.id}: ${p.adapter.name}${s.adapterProgram ? ` ${s.adapterProgram}` : ''} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? ' OUTDATED: run adapters install' : ''}`);
     else {
       missing++;
       console.log(`MISS ${p.id}: ${s.problem}\n     fix: ${s.install}`);

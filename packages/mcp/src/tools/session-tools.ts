@@ -120,8 +120,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     },
     async (a) => {
       const session = await manager.attach(a);
-      // An attached program may already be at a breakpoint; give the first stop a moment to arrive.
-      await session.waitForSettled(300);
+      if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
       return ok(d.text, d.structured);
     },
