@@ -76,6 +76,25 @@ describe('node through js-debug (real adapter)', () => {
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
+  test('a moved breakpoint is reported loudly; one that never binds is reported at exit; adapter-only sources are readable', async () => {
+    const blank = lineOf(quick, 'const next = makeCounter(5);') - 1; // the blank line above it
+    const child = nodeExample('fork-child.js');
+    const r = await g.ok('debug_launch', { program: quick, breakpoints: [{ file: quick, line: blank }, { file: child, line: lineOf(child, 'return result;') }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.match(r.text, new RegExp(`requested line ${blank}, bound to line ${blank + 1}`));
+    const list = await g.ok('debug_breakpoints');
+    assert.match(list.text, new RegExp(`MOVED — requested line ${blank}, bound line ${blank + 1}`));
+    const stack = await g.ok('debug_stack');
+    const internal = stack.structured.frames.find((f: any) => f.sourceReference);
+    assert.ok(internal, `a frame with a sourceReference: ${stack.text}`);
+    const src = await g.ok('debug_source', { sourceReference: internal.sourceReference, line: internal.line, context: 2 });
+    assert.match(src.text, new RegExp(`> +${internal.line} \\|`));
+    await g.ok('debug_breakpoint_remove', { file: quick });
+    const end = await g.ok('debug_continue');
+    assert.match(end.text, /Breakpoints that never bound in this run: bp\d+ fork-child\.js:\d+/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
   test('an uncaught exception stops where it is thrown', async () => {
     const r = await g.ok('debug_launch', { program: throws });
     const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 15_000 });
@@ -120,7 +139,8 @@ describe('node through js-debug (real adapter)', () => {
     const a = await g.ok('debug_attach', { language: 'node', port, waitForTargetMs: 15_000 });
     assert.ok(['running', 'stopped'].includes(a.structured.state), a.text);
     const line = lineOf(server, 'const count = (hits.get(path) ?? 0) + 1;');
-    await g.ok('debug_breakpoint_set', { file: server, line });
+    const bp = await g.ok('debug_breakpoint_set', { file: server, line });
+    assert.match(bp.text, /verified/, 'the attached program already runs that file: the breakpoint binds at once');
     const request = fetch(`http://127.0.0.1:${httpPort}/hello`).then((r) => r.json());
     const w = await g.ok('debug_wait', { timeoutMs: 15_000 });
     assert.equal(w.structured.state, 'stopped', w.text);

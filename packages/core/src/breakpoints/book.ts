@@ -41,6 +41,8 @@ export type BookChange = { kind: 'line'; file: string } | { kind: 'function' } |
 export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   private readonly items = new Map<string, BookBreakpoint>();
   private nextId = 1;
+  /** Bumped on every change: lets a connection being configured see what changed meanwhile. */
+  version = 0;
 
   /** `file` must already be absolute and normalized. */
   add(spec: BreakpointSpec): BookBreakpoint {
@@ -54,6 +56,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     );
     const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, bindings: new Map() };
     this.items.set(bp.id, bp);
+    this.version++;
     this.emit('change', changeOf(bp));
     return bp;
   }
@@ -85,6 +88,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   remove(ids: string[]): BookBreakpoint[] {
     const removed = ids.map((id) => this.items.get(id)).filter((b): b is BookBreakpoint => !!b);
     for (const b of removed) this.items.delete(b.id);
+    if (removed.length) this.version++;
     const changes = new Map<string, BookChange>();
     for (const b of removed) changes.set(JSON.stringify(changeOf(b)), changeOf(b));
     for (const c of changes.values()) this.emit('change', c);

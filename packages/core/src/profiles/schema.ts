@@ -90,6 +90,11 @@ export const ProfileSchema = z.object({
   adapterId: z.string(),
   launch: RequestTemplate,
   attach: RequestTemplate.extend({ defaultHost: z.string().default('127.0.0.1'), defaultPort: z.number().int().optional() }).optional(),
+  /**
+   * The adapter runs the program in child sessions (startDebugging, js-debug): launch/attach is
+   * done only once the first child is configured.
+   */
+  childSessions: z.boolean().default(false),
   /** A hook module in core/src/profiles/hooks for what a template cannot say. */
   hooks: z.string().optional(),
   /** Exception filters applied when the agent has not chosen any (absent: the adapter's own defaults). */

@@ -100,6 +100,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Child connections the adapter asked for with startDebugging (js-debug), oldest first. */
   private readonly children: DapConnection[] = [];
   private readonly connectionCaps = new Map<DapConnection, DebugProtocol.Capabilities>();
+  /** `breakpoint` events that arrived before the response naming their ids. */
+  private readonly earlyBreakpointEvents = new Map<DapConnection, Map<number, DebugProtocol.Breakpoint>>();
+  /** Connections between initialize and the end of their first breakpoint sync. */
+  private readonly configuring = new Set<DapConnection>();
   private readonly bindingsByConnection = new Map<DapConnection, Map<string, Binding>>();
   /** The connection whose thread is stopped. */
   private stopConnection: DapConnection | undefined;
@@ -186,7 +190,24 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.connection = connection;
     this.wire(connection);
     await this.configure(connection, this.kind, this.config.requestArguments, startTimeout);
+    if (this.profile.childSessions) await this.firstChildConfigured(startTimeout);
     if (this.state === 'configuring') this.setState('running');
+  }
+
+  private childConfigured: (() => void) | undefined;
+
+  /** Waits (bounded) until the adapter's first child session is configured: the program is attached then. */
+  private async firstChildConfigured(timeoutMs: number): Promise<void> {
+    if (this.children.length > 0 && !this.children.some((c) => this.configuring.has(c))) return;
+    const ready = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.childConfigured = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    if (!(await ready)) this.logGatewayEvent('child', `no child session was configured within ${timeoutMs} ms`);
+    this.childConfigured = undefined;
   }
 
   /** Routes a connection's events, closing and reverse requests to this session. */
@@ -219,6 +240,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     // Listen before sending initialize: adapters may send `initialized` right behind its response.
     const initialized = this.nextEvent(connection, 'initialized', timeoutMs);
     initialized.catch(() => undefined);
+    this.configuring.add(connection);
     const init = await connection.request<DebugProtocol.InitializeResponse>('initialize', INITIALIZE_ARGS(this.profile.adapterId), { timeoutMs });
     const caps = init.body ?? {};
     this.connectionCaps.set(connection, caps);
@@ -227,8 +249,13 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     sent.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
     await Promise.race([initialized, sent.then(() => initialized)]);
     if (connection === this.connection) this.setState('configuring');
-    for (const file of this.config.book.files()) await this.syncFile(file, connection);
-    if (this.config.book.functions().length) await this.syncFunctions(connection);
+    // Send the whole book; repeat if it changed meanwhile (changes skip connections still configuring).
+    for (let seen = -1; seen !== this.config.book.version; ) {
+      seen = this.config.book.version;
+      for (const file of this.config.book.files()) await this.syncFile(file, connection);
+      if (this.config.book.functions().length) await this.syncFunctions(connection);
+    }
+    this.configuring.delete(connection);
     const defaults = (caps.exceptionBreakpointFilters ?? []).filter((f) => f.default).map((f) => f.filter);
     this.exceptionFilters = this.exceptionFiltersChosen ?? this.config.exceptionFilters ?? defaults;
     if (caps.exceptionBreakpointFilters?.length || this.exceptionFilters.length) {
@@ -249,6 +276,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.wire(connection);
     this.logGatewayEvent('child', `child session ${this.children.length} started (${args.request})`);
     await this.configure(connection, args.request, args.configuration, 30_000);
+    this.childConfigured?.();
   }
 
   private onChildClosed(connection: DapConnection): void {
@@ -340,11 +368,16 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return [...(this.connection ? [this.connection] : []), ...this.children];
   }
 
+  /** Connections that can take breakpoint changes now (not still being configured). */
+  private readyConnections(): DapConnection[] {
+    return this.allConnections().filter((c) => !this.configuring.has(c));
+  }
+
   /** Sends every gateway breakpoint of `file` to the adapter (each connection) and records how each bound. */
   async syncFile(file: string, only?: DapConnection): Promise<void> {
     if (!this.live) return;
     const bps = this.config.book.forFile(file);
-    for (const connection of only ? [only] : this.allConnections()) {
+    for (const connection of only ? [only] : this.readyConnections()) {
       const caps = this.connectionCaps.get(connection) ?? this.capabilities;
       const args: DebugProtocol.SetBreakpointsArguments = {
         source: { path: file },
@@ -368,7 +401,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   async syncFunctions(only?: DapConnection): Promise<void> {
     if (!this.live) return;
     const bps = this.config.book.functions();
-    for (const connection of only ? [only] : this.allConnections()) {
+    for (const connection of only ? [only] : this.readyConnections()) {
       if (!(this.connectionCaps.get(connection) ?? this.capabilities).supportsFunctionBreakpoints) {
         this.recordBindings(connection, bps, [], `${this.profile.adapter.name} does not support function breakpoints`);
         continue;
@@ -421,8 +454,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   private recordBindings(connection: DapConnection, bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[], error?: string): void {
     let mine = this.bindingsByConnection.get(connection);
     if (!mine) this.bindingsByConnection.set(connection, (mine = new Map()));
+    const early = this.earlyBreakpointEvents.get(connection);
     bps.forEach((b, i) => {
-      const r = bound[i];
+      const r = bound[i] && bound[i]!.id !== undefined && early?.has(bound[i]!.id!) ? { ...bound[i]!, ...early.get(bound[i]!.id!)! } : bound[i];
+      if (r?.id !== undefined) early?.delete(r.id);
       mine!.set(b.id, r ? { verified: r.verified, line: r.line, message: r.message, adapterId: r.id } : { verified: false, message: error ?? 'the adapter returned no binding' });
       this.mergeBinding(b);
     });
@@ -664,6 +699,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         return;
       case 'breakpoint': {
         const bp = body.breakpoint as DebugProtocol.Breakpoint;
+        if (bp?.id !== undefined && body.reason !== 'removed' && !this.breakpointByAdapterId(from, bp.id)) {
+          // may precede the setBreakpoints response that tells which breakpoint this id is
+          let early = this.earlyBreakpointEvents.get(from);
+          if (!early) this.earlyBreakpointEvents.set(from, (early = new Map()));
+          early.set(bp.id, bp);
+        }
         if (bp?.id !== undefined) {
           const book = this.breakpointByAdapterId(from, bp.id);
           const mine = this.bindingsByConnection.get(from);
