@@ -15,6 +15,9 @@ const cases = [
     expression: 'amount * 2',
     expectedFirst: ['80', '-30', '140', '10'],
     output: /final 1000/,
+    longRunning: join(repoRoot, 'examples', 'java', 'Service.java'),
+    watchable: 'this.entries',
+    watchLine: 'int fee = amount < 0 ? 1 : 0;',
   },
   {
     language: 'node',
@@ -26,6 +29,9 @@ const cases = [
     expression: 'i * 2',
     expectedFirst: ['0', '2', '4'],
     output: /values 7,10,15/,
+    longRunning: join(repoRoot, 'examples', 'node', 'ticker.js'),
+    watchable: 'count',
+    watchLine: 'count += step;',
   },
 ];
 
@@ -55,6 +61,26 @@ for (const c of cases) {
       assert.ok(['exited', 'terminated'].includes(end.structured.state), end.text);
       const out = await g.ok('debug_output');
       assert.match(out.text, c.output);
+    });
+
+    test('pause stops a long-running program', async () => {
+      const r = await g.ok('debug_launch', { program: c.longRunning, args: ['120'] }, 120_000);
+      assert.equal(r.structured.state, 'running', r.text);
+      const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
+      assert.equal(p.structured.state, 'stopped', p.text);
+      // js-debug reports a pause that lands in a timer callback as reason 'step'
+      assert.ok(['pause', 'step'].includes(p.structured.stop.reason), p.text);
+      await g.ok('debug_stop');
+    });
+
+    test('a watch (data breakpoint) works where the adapter offers it, else is refused clearly', async () => {
+      await g.ok('debug_launch', { program: c.program, breakpoints: [{ file: c.program, line: lineOf(c.program, c.watchLine) }] }, 120_000);
+      const offered = /DataBreakpoints/.test((await g.ok('debug_diagnose')).text);
+      const w = await g.call('debug_breakpoint_set', { watch: c.watchable });
+      if (offered) assert.equal(w.isError, false, w.text);
+      else assert.match(w.text, /has no data breakpoints \(watchpoints\)\nNext: /);
+      await g.ok('debug_breakpoint_remove', { all: true });
+      await g.ok('debug_stop');
     });
 
     test('probe collects expressions at each hit in one call', async () => {

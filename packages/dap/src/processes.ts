@@ -22,16 +22,6 @@ export function killTree(pid: number | undefined, signal: NodeJS.Signals = 'SIGK
   }
 }
 
-/** True when a process with this pid (or process group, on POSIX) still exists. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Keeps the last `capacity` characters written to a stream (an adapter's stderr). */
 export class TailBuffer {
   private text = '';

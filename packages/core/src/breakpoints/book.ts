@@ -95,11 +95,6 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     return removed;
   }
 
-  /** Which breakpoint a session's adapter id refers to. */
-  byAdapterId(sessionId: string, adapterId: number): BookBreakpoint | undefined {
-    return this.list().find((b) => b.bindings.get(sessionId)?.adapterId === adapterId);
-  }
-
   /** Forget everything about a session that ended. */
   dropSession(sessionId: string): void {
     for (const b of this.items.values()) b.bindings.delete(sessionId);
