@@ -111,6 +111,8 @@ export const ProfileSchema = z.object({
       lengthChild: z.string().optional(),
       /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */
       rangeGroupType: z.string().optional(),
+      /** Types left out of the one-line locals summary at a stop (e.g. functions); debug_variables still lists them. */
+      summaryHideTypes: z.array(z.string()).default([]),
       /** Types whose value says it all (Java's String): their internals are not expanded. */
       opaqueTypes: z.array(z.string()).default([]),
     })

@@ -23,7 +23,12 @@ export function headline(s: Session): string {
 
 function stopReason(stop: StopInfo): string {
   if (stop.breakpointIds.length) return `breakpoint ${stop.breakpointIds.join(', ')}`;
-  if (stop.reason === 'exception') return `exception: ${clip(stop.description && stop.text ? `${stop.text}: ${stop.description}` : stop.description ?? stop.text ?? 'exception', 200)}`;
+  if (stop.reason === 'exception') {
+    // some adapters put a generic "Paused on exception" in the description: the exception itself is then in text
+    const generic = !stop.description || /^paused on/i.test(stop.description) || (stop.text?.includes(stop.description) ?? false);
+    const what = stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
+    return `exception: ${clip(what, 200)}`;
+  }
   return stop.description && stop.reason !== 'step' ? `${stop.reason} (${clip(stop.description, 80)})` : stop.reason;
 }
 
@@ -54,7 +59,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (top && locals) {
         try {
           const scopes = await new Inspector(s).frameVariables(0, { depth: 0, maxItems: 25 });
-          const { text, values } = localsLine(scopes);
+          const { text, values } = localsLine(scopes, 500, s.profile.variables.summaryHideTypes);
           lines.push(`Locals: ${text}`);
           structured.locals = values;
         } catch (e) {

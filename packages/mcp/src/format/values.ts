@@ -4,13 +4,14 @@ import { clip } from './text.js';
 export const VALUE_MAX = 120;
 
 /** `name=value` pairs on one line, for a stop summary. */
-export function localsLine(scopes: ScopeNode[], maxChars = 500): { text: string; values: Record<string, string> } {
+export function localsLine(scopes: ScopeNode[], maxChars = 500, hideTypes: string[] = []): { text: string; values: Record<string, string> } {
   const values: Record<string, string> = {};
   const parts: string[] = [];
   let used = 0;
   let hidden = 0;
   for (const s of scopes) {
     for (const v of s.variables ?? []) {
+      if (v.type && hideTypes.some((t) => t.toLowerCase() === v.type!.toLowerCase())) continue;
       values[v.name] = v.value;
       const part = `${v.name}=${clip(v.value, 60)}`;
       if (used + part.length > maxChars) {

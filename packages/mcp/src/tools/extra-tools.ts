@@ -144,7 +144,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
           if (outcome !== 'stopped') break;
           const top = session.stop!.frames[0];
           const scopes = await new Inspector(session).frameVariables(0, { depth: 0, maxItems: 25 });
-          const { text: localsText, values } = localsLine(scopes, 300);
+          const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables.summaryHideTypes);
           const exprs: Record<string, string> = {};
           for (const e of a.expressions ?? []) {
             try {
