@@ -80,6 +80,7 @@ describe('MCP protocol over stdio', () => {
       for (const t of tools) {
         assert.ok((t.description ?? '').length > 40, `${t.name} needs a real description`);
         assert.equal(t.inputSchema.type, 'object');
+        assert.ok(t.annotations && (t.annotations.readOnlyHint !== undefined || t.annotations.destructiveHint !== undefined), `${t.name} says whether it reads or changes state`);
       }
       assert.deepEqual(g.client.getServerCapabilities()?.tools, { listChanged: true });
     } finally {

@@ -143,7 +143,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     {
       description: 'Choose on which exceptions a session stops (e.g. ["uncaught"] or ["raised", "uncaught"] for Python). Without filters, lists the filters the adapter offers and those active.',
       input: { filters: z.array(z.string()).optional().describe('filter ids to activate (replaces the current set; [] = none)'), sessionId: params.sessionId },
-      annotations: { idempotentHint: true },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);

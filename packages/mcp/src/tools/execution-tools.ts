@@ -15,6 +15,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     {
       description: 'Resume a stopped session and (by default) wait for the next stop or the program\'s exit.',
       input: { sessionId: params.sessionId, threadId: params.threadId, wait: z.boolean().optional().describe('wait for the next stop or exit (default true)'), timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      annotations: { readOnlyHint: false, destructiveHint: false },
     },
     async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
@@ -38,6 +39,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
         threadId: params.threadId,
         timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
       },
+      annotations: { readOnlyHint: false, destructiveHint: false },
     },
     async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
@@ -79,6 +81,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     {
       description: 'Pause a running session (e.g. a loop that never reaches a breakpoint) and show where it is.',
       input: { sessionId: params.sessionId, threadId: params.threadId.describe('thread to pause (default: the first thread)'), timeoutMs: params.timeoutMs(5_000) },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);

@@ -19,6 +19,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
     {
       description: 'Run to file:line (a temporary breakpoint, then continue and wait). Stops earlier if another breakpoint hits.',
       input: { file: z.string().describe('source file, absolute or relative to the session cwd'), line: z.number().int().min(1), sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      annotations: { readOnlyHint: false, destructiveHint: false },
     },
     async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
@@ -126,6 +127,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
         language: z.string().optional(),
         timeoutMs: params.timeoutMs(30_000).describe('overall bound for the probe (default 30000)'),
       },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {
       const deadline = Date.now() + (a.timeoutMs ?? 30_000);

@@ -114,6 +114,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional().describe('DAP evaluate context (default repl: statements allowed where the adapter supports it)'),
         sessionId: params.sessionId,
       },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
