@@ -12,11 +12,12 @@ import {
   type AdapterProcess,
 } from '@dapgate/dap';
 import type { Profile } from '../profiles/schema.js';
-import type { Binding, BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
+import type { BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
 import { samePath } from './paths.js';
 import { TerminalDebuggee } from './debuggee.js';
+import { BreakpointSync } from './breakpoint-sync.js';
 import { Inspector } from './inspect.js';
 import { checkExpression, type EvalMode, type EvalUse } from '../policy/evaluation.js';
 import {
@@ -100,11 +101,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Child connections the adapter asked for with startDebugging (js-debug), oldest first. */
   private readonly children: DapConnection[] = [];
   private readonly connectionCaps = new Map<DapConnection, DebugProtocol.Capabilities>();
-  /** `breakpoint` events that arrived before the response naming their ids. */
-  private readonly earlyBreakpointEvents = new Map<DapConnection, Map<number, DebugProtocol.Breakpoint>>();
   /** Connections between initialize and the end of their first breakpoint sync. */
   private readonly configuring = new Set<DapConnection>();
-  private readonly bindingsByConnection = new Map<DapConnection, Map<string, Binding>>();
+  private readonly sync: BreakpointSync;
   /** The connection whose thread is stopped. */
   private stopConnection: DapConnection | undefined;
   /** Where data breakpoints were resolved (their ids are only valid there). */
@@ -130,6 +129,14 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.target = config.target;
     this.cwd = config.cwd;
     this.requestTimeoutMs = config.requestTimeoutMs ?? 10_000;
+    this.sync = new BreakpointSync({
+      sessionId: config.id,
+      adapterName: config.profile.adapter.name,
+      book: config.book,
+      connections: () => this.allConnections(),
+      capabilitiesOf: (c) => this.connectionCaps.get(c) ?? this.capabilities,
+      request: (command, args, connection) => this.request(command, args, undefined, connection),
+    });
   }
 
   /** The gateway breakpoints (with this session's bindings among theirs). */
@@ -284,6 +291,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (i < 0) return;
     this.children.splice(i, 1);
     this.connectionCaps.delete(connection);
+    this.sync.forget(connection);
     if (this.stopConnection === connection && this.state === 'stopped') this.markRunning();
   }
 
@@ -373,70 +381,19 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.allConnections().filter((c) => !this.configuring.has(c));
   }
 
-  /** Sends every gateway breakpoint of `file` to the adapter (each connection) and records how each bound. */
+  /** Sends every gateway breakpoint of `file` to the adapter (each ready connection, or `only`). */
   async syncFile(file: string, only?: DapConnection): Promise<void> {
-    if (!this.live) return;
-    const bps = this.config.book.forFile(file);
-    for (const connection of only ? [only] : this.readyConnections()) {
-      const caps = this.connectionCaps.get(connection) ?? this.capabilities;
-      const args: DebugProtocol.SetBreakpointsArguments = {
-        source: { path: file },
-        breakpoints: bps.map((b) => ({
-          line: b.line!,
-          condition: caps.supportsConditionalBreakpoints ? b.condition : undefined,
-          hitCondition: caps.supportsHitConditionalBreakpoints ? b.hitCondition : undefined,
-          logMessage: caps.supportsLogPoints ? b.logMessage : undefined,
-        })),
-        lines: bps.map((b) => b.line!),
-      };
-      try {
-        const r = await this.request<DebugProtocol.SetBreakpointsResponse>('setBreakpoints', args, undefined, connection);
-        this.recordBindings(connection, bps, r.body?.breakpoints ?? []);
-      } catch (e) {
-        this.recordBindings(connection, bps, [], (e as Error).message);
-      }
-    }
+    if (this.live) await this.sync.file(file, only ? [only] : this.readyConnections());
   }
 
   async syncFunctions(only?: DapConnection): Promise<void> {
-    if (!this.live) return;
-    const bps = this.config.book.functions();
-    for (const connection of only ? [only] : this.readyConnections()) {
-      if (!(this.connectionCaps.get(connection) ?? this.capabilities).supportsFunctionBreakpoints) {
-        this.recordBindings(connection, bps, [], `${this.profile.adapter.name} does not support function breakpoints`);
-        continue;
-      }
-      try {
-        const r = await this.request<DebugProtocol.SetFunctionBreakpointsResponse>(
-          'setFunctionBreakpoints',
-          { breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition })) },
-          undefined,
-          connection,
-        );
-        this.recordBindings(connection, bps, r.body?.breakpoints ?? []);
-      } catch (e) {
-        this.recordBindings(connection, bps, [], (e as Error).message);
-      }
-    }
+    if (this.live) await this.sync.functions(only ? [only] : this.readyConnections());
   }
 
-  /** Sends this session's data breakpoints (watchpoints) to the connection that can see them. */
+  /** Sends this session's data breakpoints (watchpoints) to the connection where they were resolved. */
   async syncData(): Promise<void> {
-    if (!this.live) return;
-    const bps = this.config.book.dataFor(this.id);
     const connection = this.dataConnection ?? this.activeConnection();
-    if (!connection) return;
-    try {
-      const r = await this.request<DebugProtocol.SetDataBreakpointsResponse>(
-        'setDataBreakpoints',
-        { breakpoints: bps.map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition, hitCondition: b.hitCondition })) },
-        undefined,
-        connection,
-      );
-      this.recordBindings(connection, bps, r.body?.breakpoints ?? []);
-    } catch (e) {
-      this.recordBindings(connection, bps, [], (e as Error).message);
-    }
+    if (this.live && connection) await this.sync.data(connection);
   }
 
   /** What the adapter says about watching a variable path of the stopped frame. */
@@ -448,32 +405,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (!r.body?.dataId) throw new GatewayError(`${path} cannot be watched: ${r.body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local');
     this.dataConnection = this.activeConnection();
     return { dataId: r.body.dataId, accessTypes: r.body.accessTypes };
-  }
-
-  /** Keeps each connection's bindings; the book shows a verified one if any connection verified it. */
-  private recordBindings(connection: DapConnection, bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[], error?: string): void {
-    let mine = this.bindingsByConnection.get(connection);
-    if (!mine) this.bindingsByConnection.set(connection, (mine = new Map()));
-    const early = this.earlyBreakpointEvents.get(connection);
-    bps.forEach((b, i) => {
-      const r = bound[i] && bound[i]!.id !== undefined && early?.has(bound[i]!.id!) ? { ...bound[i]!, ...early.get(bound[i]!.id!)! } : bound[i];
-      if (r?.id !== undefined) early?.delete(r.id);
-      mine!.set(b.id, r ? { verified: r.verified, line: r.line, message: r.message, adapterId: r.id } : { verified: false, message: error ?? 'the adapter returned no binding' });
-      this.mergeBinding(b);
-    });
-  }
-
-  private mergeBinding(b: BookBreakpoint): void {
-    const all = this.allConnections().map((c) => this.bindingsByConnection.get(c)?.get(b.id)).filter((x): x is Binding => !!x);
-    const best = all.find((x) => x.verified) ?? all[all.length - 1];
-    if (best) b.bindings.set(this.id, best);
-  }
-
-  /** The gateway breakpoint an adapter id refers to, on one connection. */
-  private breakpointByAdapterId(connection: DapConnection, adapterId: number): BookBreakpoint | undefined {
-    const mine = this.bindingsByConnection.get(connection);
-    for (const [id, binding] of mine ?? []) if (binding.adapterId === adapterId) return this.config.book.get(id);
-    return undefined;
   }
 
   async applyExceptionFilters(filters: string[], chosen = false): Promise<void> {
@@ -699,21 +630,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         return;
       case 'breakpoint': {
         const bp = body.breakpoint as DebugProtocol.Breakpoint;
-        if (bp?.id !== undefined && body.reason !== 'removed' && !this.breakpointByAdapterId(from, bp.id)) {
-          // may precede the setBreakpoints response that tells which breakpoint this id is
-          let early = this.earlyBreakpointEvents.get(from);
-          if (!early) this.earlyBreakpointEvents.set(from, (early = new Map()));
-          early.set(bp.id, bp);
-        }
-        if (bp?.id !== undefined) {
-          const book = this.breakpointByAdapterId(from, bp.id);
-          const mine = this.bindingsByConnection.get(from);
-          if (book && mine && body.reason !== 'removed') {
-            const prev = mine.get(book.id);
-            mine.set(book.id, { ...prev, verified: bp.verified, line: bp.line ?? prev?.line, message: bp.message, adapterId: bp.id });
-            this.mergeBinding(book);
-          }
-        }
+        if (bp) this.sync.onEvent(from, body.reason, bp);
         this.logEvent('breakpoint', `breakpoint ${body.reason}: ${bp?.verified ? 'verified' : 'unverified'} line ${bp?.line ?? '?'}`, body);
         return;
       }
@@ -785,7 +702,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Which gateway breakpoints caused a stop; counts their hits. */
   private attributeStop(body: DebugProtocol.StoppedEvent['body'], stop: StopInfo, from: DapConnection): string[] {
     const book = this.config.book;
-    let hit: BookBreakpoint[] = (body.hitBreakpointIds ?? []).map((id) => this.breakpointByAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
+    let hit: BookBreakpoint[] = (body.hitBreakpointIds ?? []).map((id) => this.sync.byAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
     const top = stop.frames[0];
     if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(this.id);
     if (hit.length === 0 && top?.source?.path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
