@@ -3,5 +3,5 @@ export { MessageReader, encodeMessage } from './framing.js';
 export { DapAbortedError, DapClosedError, DapRequestError, DapTimeoutError } from './errors.js';
 export { TrafficLog, type TrafficEntry } from './traffic.js';
 export { AdapterProcess, startStdioAdapter, startAdapterProcess, connectTcp, freePort, waitForLine, waitForPort } from './transports.js';
-export { killTree, spawnGroup, TailBuffer, type SpawnOptions } from './processes.js';
+export { killGroup, killTree, spawnGroup, TailBuffer, type SpawnOptions } from './processes.js';
 export type { DebugProtocol } from '@vscode/debugprotocol';

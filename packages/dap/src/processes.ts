@@ -22,6 +22,16 @@ export function killTree(pid: number | undefined, signal: NodeJS.Signals = 'SIGK
   }
 }
 
+/** Ends what is left of a process group whose leader already exited (POSIX; no-op elsewhere). */
+export function killGroup(pgid: number): void {
+  if (process.platform === 'win32') return;
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    /* no such group */
+  }
+}
+
 /** Keeps the last `capacity` characters written to a stream (an adapter's stderr). */
 export class TailBuffer {
   private text = '';

@@ -65,6 +65,7 @@ export async function serveHttp(options: ServerOptions, listen: string, token: s
     clearTimeout(bound);
     process.exit(0);
   };
+  process.on('exit', () => manager.killAllNow());
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(sig));
 }
 

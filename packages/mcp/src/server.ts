@@ -52,11 +52,13 @@ export async function serveStdio(options: ServerOptions, transport: FastStdioTra
     if (closing) return;
     closing = true;
     options.logger.info(`shutting down (${why}): ending ${manager.list().filter((s) => s.live).length} live session(s)`);
+    // polite first (disconnect, terminate), bounded; whatever is left is killed on exit
     const bound = setTimeout(() => process.exit(0), 5_000);
     await manager.stopAll();
     clearTimeout(bound);
     process.exit(0);
   };
+  process.on('exit', () => manager.killAllNow());
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(sig));
   await server.connect(transport as never);
   transport.onclose = () => void shutdown('stdin closed');

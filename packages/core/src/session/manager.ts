@@ -215,6 +215,11 @@ export class SessionManager {
     await Promise.all(this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined)));
   }
 
+  /** Synchronous last resort at exit: no adapter or launched program outlives the gateway. */
+  killAllNow(): void {
+    for (const s of this.list()) s.killNow();
+  }
+
   remove(id: string): void {
     this.sessions.delete(id);
     this.recent = this.recent.filter((x) => x !== id);

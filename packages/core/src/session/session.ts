@@ -6,6 +6,8 @@ import {
   DapConnection,
   DapTimeoutError,
   freePort,
+  killGroup,
+  killTree,
   startAdapterProcess,
   startStdioAdapter,
   waitForLine,
@@ -562,6 +564,19 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     await this.dispose(terminate);
     if (this.live) this.setState('terminated');
     this.logGatewayEvent('ended', terminate ? 'terminated by debug_stop' : 'detached by debug_stop');
+  }
+
+  /**
+   * Last resort when the gateway exits: ends the adapter's process group and any program the
+   * gateway started, synchronously, without asking anyone.
+   */
+  killNow(): void {
+    for (const adapter of [this.adapter, this.lastAdapter]) {
+      if (!adapter?.pid) continue;
+      if (adapter.running) killTree(adapter.pid);
+      else killGroup(adapter.pid); // its leader is gone; what it started may not be
+    }
+    if (this.kind === 'launch') for (const d of this.debuggees) d.kill();
   }
 
   private async dispose(terminate: boolean): Promise<void> {
