@@ -1,6 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Gateway, lineOf, pyExample } from '../support/gateway.js';
+import { spawnSync } from 'node:child_process';
+import { Gateway, binPath, lineOf, pyExample } from '../support/gateway.js';
 
 const settings = pyExample('settings.py');
 const ledger = pyExample('ledger.py');
@@ -72,6 +73,12 @@ describe('secret masking and evaluation modes (real debugpy)', () => {
     assert.equal(read.structured.result, 'True');
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('an unknown evaluation mode is a usage error, not a silent default', () => {
+    const r = spawnSync(process.execPath, [binPath, '--eval-mode', 'anything-goes'], { encoding: 'utf8', input: '', timeout: 10_000 });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /--eval-mode must be one of unrestricted, blocklist, readonly/);
   });
 
   test('no answer exceeds the output budget', async () => {

@@ -10,7 +10,7 @@ export function which(name: string, env: NodeJS.ProcessEnv = process.env): strin
   return candidates.find(isExecutableFile);
 }
 
-export function isExecutableFile(path: string): boolean {
+function isExecutableFile(path: string): boolean {
   try {
     if (!statSync(path).isFile()) return false;
     accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);

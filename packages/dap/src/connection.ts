@@ -64,10 +64,6 @@ export class DapConnection extends EventEmitter<DapConnectionEvents> {
     return this.closedReason !== undefined;
   }
 
-  get closeReason(): string | undefined {
-    return this.closedReason;
-  }
-
   onReverseRequest(command: string, handler: ReverseRequestHandler): void {
     this.reverseHandlers.set(command, handler);
   }

@@ -1,6 +1,7 @@
 import { createLogger } from './logger.js';
 import { VERSION } from './version.js';
 import { FastStdioTransport } from './fast-stdio.js';
+import type { EvalMode } from '@dapgate/core';
 
 const HELP = `dapgate ${VERSION} — an MCP server that lets AI agents drive real debuggers (DAP)
 
@@ -58,27 +59,34 @@ async function main(argv: string[]): Promise<number> {
     else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
     else positional.push(a);
   }
-  if (!['unrestricted', 'blocklist', 'readonly'].includes(flags.evalMode)) throw new UsageError(`--eval-mode must be unrestricted, blocklist or readonly (got '${flags.evalMode}')`);
   const [command, ...rest] = positional;
   if (command === 'adapters') return (await import('./commands/adapters.js')).adaptersCommand(rest);
   if (command === 'doctor') return (await import('./commands/adapters.js')).doctorCommand();
   if (command === 'demo') return (await import('./commands/demo.js')).demoCommand();
   if (command) throw new UsageError(`unknown command '${command}'`);
-  const serverOptions = { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as 'blocklist', logger: createLogger(flags.logFile, flags.quiet) };
+  const options = { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as EvalMode, logger: createLogger(flags.logFile, flags.quiet) };
   if (flags.http) {
     const token = process.env.DAPGATE_HTTP_TOKEN;
     if (!token || token.length < 16) throw new UsageError('--http needs DAPGATE_HTTP_TOKEN set to a secret of at least 16 characters (clients send it as a bearer token)');
-    await (await import('./http.js')).serveHttp(serverOptions, flags.http, token);
+    const { serveHttp } = await import('./http.js');
+    checkEvalMode((await import('./server.js')).EVAL_MODES, flags.evalMode);
+    await serveHttp(options, flags.http, token);
     return -1;
   }
   // Start reading stdin (and answering initialize) before the MCP SDK has loaded.
   const transport = new FastStdioTransport();
-  const { serveStdio } = await import('./server.js');
-  await serveStdio(serverOptions, transport);
+  const { serveStdio, EVAL_MODES } = await import('./server.js');
+  checkEvalMode(EVAL_MODES, flags.evalMode);
+  await serveStdio(options, transport);
   return -1; // keep serving
 }
 
 class UsageError extends Error {}
+
+/** The mode list lives in core; it is checked once the server code is loaded, not on every CLI start. */
+function checkEvalMode(modes: readonly string[], mode: string): void {
+  if (!modes.includes(mode)) throw new UsageError(`--eval-mode must be one of ${modes.join(', ')} (got '${mode}')`);
+}
 
 main(process.argv.slice(2)).then(
   (code) => {

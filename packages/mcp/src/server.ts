@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { loadProfiles, ProfileRegistry, SessionManager, type EvalMode } from '@dapgate/core';
+export { EVAL_MODES } from '@dapgate/core';
 import { registerSessionTools } from './tools/session-tools.js';
 import { registerBreakpointTools } from './tools/breakpoint-tools.js';
 import { registerExecutionTools } from './tools/execution-tools.js';

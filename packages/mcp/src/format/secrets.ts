@@ -11,10 +11,6 @@ export function setSecretMasking(on: boolean): void {
   enabled = on;
 }
 
-export function secretMaskingEnabled(): boolean {
-  return enabled;
-}
-
 const MASK = '«masked»';
 
 const SENSITIVE_NAME = String.raw`(?:[A-Za-z_][\w.-]*?)?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credential|auth[_-]?header|cookie)[\w-]*`;

@@ -41,7 +41,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       },
       annotations: { readOnlyHint: false, destructiveHint: false },
     },
-    async (a, { signal, progress }) => {
+    async (a, { signal }) => {
       const s = manager.get(a.sessionId);
       const inspector = new Inspector(s);
       const before = await frameIdentity(s);

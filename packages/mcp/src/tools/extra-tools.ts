@@ -159,6 +159,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
           hits.push({ breakpointIds: session.stop!.breakpointIds, reason: session.stop!.reason, file: top?.source?.path, line: top?.line, function: top?.name, locals: values, expressions: exprs });
           lines.push(`#${hits.length} ${where}${session.stop!.reason === 'exception' ? ` (exception: ${clip(session.stop!.description ?? '', 100)})` : ''}`);
           lines.push(`   ${Object.keys(exprs).length ? `${Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ')}  |  ` : ''}${localsText}`);
+          progress(`probe: ${hits.length} of at most ${maxHits} hit(s) recorded`, hits.length, maxHits);
           if (hits.length >= maxHits || Date.now() >= deadline) break;
           await session.continue();
         }

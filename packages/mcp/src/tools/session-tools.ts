@@ -71,7 +71,6 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {
-      const cwd = a.cwd;
       const bpCwd = a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd());
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
       const session = await manager.launch({
@@ -82,7 +81,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         vmArgs: a.vmArgs,
         language: a.language,
         args: a.args,
-        cwd,
+        cwd: a.cwd,
         env: a.env,
         stopOnEntry: a.stopOnEntry,
         adapterArgs: a.adapterArgs,
