@@ -36,6 +36,34 @@ describe('secret masking and evaluation modes (real debugpy)', () => {
     assert.match(out.text, /connecting as ada with «masked»/);
   });
 
+  test('masking follows credentials, not every name with "token" in it, into evaluations and logpoints', async () => {
+    const g = await start();
+    const tokensPy = pyExample('tokens.py');
+    const line = lineOf(tokensPy, 'print("parsed"');
+    const r = await g.ok('debug_launch', {
+      program: tokensPy,
+      breakpoints: [{ file: tokensPy, line }, { file: tokensPy, line: line + 1, logMessage: 'pw={db_password} n={len(tokens)}' }],
+    });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.match(r.text, /tokens=list\(5\)|tokens=\[/, r.text);
+    assert.equal(r.structured.locals.token, "'3'", 'a parser token is data, not a credential');
+    assert.equal(r.structured.locals.db_password, '«masked»');
+    const v = await g.ok('debug_variables', { path: 'rpntokens' });
+    assert.match(v.text, /'\*'/, 'elements of rpntokens are shown');
+    for (const expression of ['db_password.upper()', 'db_password[0:7]', '[db_password]']) {
+      const e = await g.ok('debug_evaluate', { expression });
+      assert.doesNotMatch(e.text + JSON.stringify(e.structured), /hunter2|HUNTER2/, `${expression}: ${e.text}`);
+      assert.match(e.text, /«masked»/);
+    }
+    const seen = await g.ok('debug_evaluate', { expression: '"x" + "hunter2-not-real"[0:20]' });
+    assert.doesNotMatch(seen.text, /hunter2-not-real/, 'a value once masked by its name stays masked wherever it appears');
+    await g.ok('debug_continue');
+    const out = await g.ok('debug_output');
+    assert.match(out.text, /pw=«masked» n=5/, out.text);
+    assert.doesNotMatch(out.text, /hunter2/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
   test('the operator can turn masking off; agents cannot', async () => {
     const g = await start(['--no-mask-secrets']);
     const line = lineOf(settings, 'return settings, api_token, user');

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
-import { maskStructured, maskText } from '../format/secrets.js';
+import { maskLogMessage, maskStructured, maskText, maskValueLines, namesSecret } from '../format/secrets.js';
 
 export interface ToolContext {
   manager: SessionManager;
@@ -49,7 +49,9 @@ export function defineTool<Shape extends z.ZodRawShape>(
     },
     (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: RequestExtra) => {
       try {
-        return withinBudget(await handler(args, { manager, signal: extra.signal, progress: progressReporter(extra) }));
+        const raw = args as Record<string, unknown>;
+        maskLogpoints(raw);
+        return withinBudget(await handler(args, { manager, signal: extra.signal, progress: progressReporter(extra) }), selectsSecret(raw));
       } catch (e) {
         return errorResult(e);
       }
@@ -80,9 +82,43 @@ export const params = {
 export const TEXT_BUDGET = 24_000;
 const STRUCTURED_BUDGET = 100_000;
 
-function withinBudget(result: ToolResult): ToolResult {
-  for (const c of result.content ?? []) if (c.type === 'text') c.text = maskText(c.text);
+/** Arguments whose text selects what an answer shows: when one names a credential, every value shown is masked. */
+const SELECTING_ARGS = ['expression', 'path', 'expressions', 'names', 'watch'];
+
+function selectsSecret(args: Record<string, unknown>): boolean {
+  return SELECTING_ARGS.some((k) => {
+    const v = args[k];
+    return (typeof v === 'string' && namesSecret(v)) || (Array.isArray(v) && v.some((x) => typeof x === 'string' && namesSecret(x)));
+  });
+}
+
+/** Logpoints that interpolate a credential log «masked» in its place (wherever a breakpoint is accepted). */
+function maskLogpoints(args: Record<string, unknown>): void {
+  const fix = (o: unknown) => {
+    if (o && typeof o === 'object' && typeof (o as { logMessage?: unknown }).logMessage === 'string') {
+      (o as { logMessage: string }).logMessage = maskLogMessage((o as { logMessage: string }).logMessage);
+    }
+  };
+  fix(args);
+  if (Array.isArray(args.breakpoints)) args.breakpoints.forEach(fix);
+}
+
+function maskSecretValues(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecretValues);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'result' || k === 'value' || k === 'values' ? '«masked»' : maskSecretValues(v)]));
+  }
+  return value;
+}
+
+function withinBudget(result: ToolResult, aboutSecret = false): ToolResult {
+  if (aboutSecret) {
+    for (const c of result.content ?? []) if (c.type === 'text') c.text = maskValueLines(c.text);
+    if (result.structuredContent) result.structuredContent = maskSecretValues(result.structuredContent) as Record<string, unknown>;
+  }
+  // structured first: names seen there teach the text pass which values are credentials
   if (result.structuredContent) result.structuredContent = maskStructured(result.structuredContent) as Record<string, unknown>;
+  for (const c of result.content ?? []) if (c.type === 'text') c.text = maskText(c.text);
   for (const c of result.content ?? []) {
     if (c.type === 'text' && c.text.length > TEXT_BUDGET) {
       c.text = `${c.text.slice(0, TEXT_BUDGET)}\n… ${c.text.length - TEXT_BUDGET} more characters cut (dapgate's ${TEXT_BUDGET}-character budget per answer); narrow the request (maxItems, depth, names, path, tail).`;
