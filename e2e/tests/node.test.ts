@@ -61,6 +61,7 @@ describe('node through js-debug (real adapter)', () => {
     const out = await g.ok('debug_output', { sessionId: r.structured.sessionId });
     assert.match(out.text, /values are '?5\+10\+15/);
     assert.match(out.text, /values 5,10,15/);
+    assert.doesNotMatch(out.text, /Debugger attached|Waiting for the debugger/, 'the runtime\'s own debugger notices are not program output');
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 

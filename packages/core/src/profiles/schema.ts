@@ -130,6 +130,8 @@ export const ProfileSchema = z.object({
     .default({}),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
+  /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */
+  ignoreOutputLines: z.array(z.string()).default([]),
 });
 
 export type Profile = z.infer<typeof ProfileSchema>;

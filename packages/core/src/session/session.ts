@@ -666,6 +666,11 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   private onOutput(category: string, text: string): void {
     if (this.profile.ignoreOutputCategories.includes(category)) return;
+    if (this.profile.ignoreOutputLines.length) {
+      const noise = this.profile.ignoreOutputLines.map((p) => new RegExp(p));
+      text = (text.match(/[^\n]*(?:\n|$)/g) ?? []).filter((l) => !noise.some((r) => r.test(l.replace(/\r?\n$/, '')))).join('');
+      if (!text) return;
+    }
     this.output.append({ category, text });
     this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
   }
