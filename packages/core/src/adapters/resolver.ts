@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { configDir } from '../profiles/loader.js';
 import type { Profile } from '../profiles/schema.js';
@@ -54,7 +54,8 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
     }
     const check = runCheck(c.path, spec.check);
     if (check.ok) {
-      status = { ...base, installed: true, runtime: c.path, version: check.version, source: c.source };
+      const version = spec.versionPattern ? versionFrom(spec.versionPattern, c.path, check.output) : check.version;
+      status = { ...base, installed: true, runtime: c.path, version, source: c.source };
       break;
     }
     tried.push(`${c.path} (${check.error})`);
@@ -93,22 +94,42 @@ export function managedPath(template: string): string {
     : join(root, template);
 }
 
-function runCheck(runtime: string, args: string[] | undefined): { ok: true; version?: string } | { ok: false; error: string } {
+function versionFrom(pattern: string, runtime: string, output: string | undefined): string | undefined {
+  let real = runtime;
+  try {
+    real = realpathSync(runtime);
+  } catch {
+    // the path itself is all there is
+  }
+  const re = new RegExp(pattern);
+  return (re.exec(output ?? '') ?? re.exec(real) ?? re.exec(runtime))?.[1];
+}
+
+function runCheck(runtime: string, args: string[] | undefined): { ok: true; version?: string; output?: string } | { ok: false; error: string } {
   if (!args) return { ok: true };
   const r = spawnSync(runtime, args, { encoding: 'utf8', timeout: 15_000, windowsHide: true });
   if (r.error) return { ok: false, error: r.error.message };
   if (r.status !== 0) return { ok: false, error: (r.stderr || r.stdout || `exit ${r.status}`).trim().split('\n').pop()!.slice(0, 200) };
   // some runtimes (java -version) print their version on stderr
   const printed = (r.stdout.trim() || r.stderr.trim()).split('\n');
-  return { ok: true, version: (r.stdout.trim() ? printed.pop() : printed[0])?.trim() };
+  return { ok: true, version: (r.stdout.trim() ? printed.pop() : printed[0])?.trim(), output: `${r.stdout}\n${r.stderr}` };
 }
 
 export function installHint(profile: Profile): string {
   const i = profile.adapter.install;
   if (i.kind === 'manual') return i.instructions;
+  if (i.kind === 'system-package') return systemPackageHint(i.commands, i.notes);
   const envVar = profile.adapter.program?.envVar ?? profile.adapter.runtime.envVar;
   const override = envVar ? ` (or set ${envVar})` : '';
   return `run: npx dapgate adapters install ${profile.id}${override}`;
+}
+
+/** The install command for this platform first, then the others, then the notes. */
+export function systemPackageHint(commands: Record<string, string>, notes: string | undefined, platform: string = process.platform): string {
+  const names: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+  const order = Object.keys(commands).sort((a, b) => Number(b === platform) - Number(a === platform));
+  const lines = order.map((p) => `${names[p] ?? p}: ${commands[p]}`);
+  return `${lines.join('; ')}${notes ? `. ${notes}` : ''}`;
 }
 
 /** A hash of a Maven project's pom.xml and src/ contents: tells whether a cached build is current. */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProfileSchema, type Profile } from './schema.js';
@@ -53,12 +53,27 @@ export class ProfileRegistry {
       return p;
     }
     if (program) {
+      const project = this.byProjectFolder(program);
+      if (project) return project;
       const ext = extname(program).toLowerCase();
       const p = this.profiles.find((q) => q.extensions.includes(ext));
       if (p) return p;
       throw new GatewayError(`cannot tell the language of '${program}' from its extension`, `pass language (one of: ${this.languageList()})`);
     }
     throw new GatewayError('no language given and no program to infer it from', `pass language (one of: ${this.languageList()})`);
+  }
+
+  /** The profile whose project file (Cargo.toml, *.csproj) is in `program`, when it is a folder. */
+  private byProjectFolder(program: string): Profile | undefined {
+    let entries: string[];
+    try {
+      if (!statSync(program).isDirectory()) return undefined;
+      entries = readdirSync(program);
+    } catch {
+      return undefined;
+    }
+    const matches = (pattern: string) => (pattern.startsWith('*') ? entries.some((e) => e.endsWith(pattern.slice(1))) : entries.includes(pattern));
+    return this.profiles.find((p) => p.projectFiles.some(matches));
   }
 
   languageList(): string {

@@ -11,6 +11,11 @@ const RuntimeSpec = z.object({
   candidates: z.array(z.string()).default([]),
   /** A command run with the runtime to check it is usable; its trimmed stdout is the version. */
   check: z.array(z.string()).optional(),
+  /**
+   * For a runtime whose check prints no version (lldb-dap): a regexp over the check's output and
+   * the runtime's real path; group 1 is the version.
+   */
+  versionPattern: z.string().optional(),
 });
 
 const InstallSpec = z.discriminatedUnion('kind', [
@@ -47,6 +52,17 @@ const InstallSpec = z.discriminatedUnion('kind', [
     release: z.object({ url: z.string().url(), sha256: z.string(), folder: z.string() }).optional(),
   }),
   z.object({ kind: z.literal('manual'), instructions: z.string() }),
+  z.object({
+    /**
+     * The adapter comes from the system's package manager (or a vendor's release): dapgate never
+     * runs it (it needs root and changes the machine), it prints the command for this platform.
+     */
+    kind: z.literal('system-package'),
+    /** The command per platform (process.platform: linux, darwin, win32); shown for this one first. */
+    commands: z.record(z.string()),
+    /** What else to know (e.g. where the adapter lands, or the env variable that points to it). */
+    notes: z.string().optional(),
+  }),
 ]);
 
 const AdapterSpec = z.object({
@@ -85,6 +101,11 @@ export const ProfileSchema = z.object({
   displayName: z.string(),
   languages: z.array(z.string()).min(1),
   extensions: z.array(z.string()),
+  /**
+   * Files that mark a project folder of this language (`Cargo.toml`, `*.csproj`): a `program`
+   * that is a folder holding one picks this profile.
+   */
+  projectFiles: z.array(z.string()).default([]),
   adapter: AdapterSpec,
   /** adapterID sent in `initialize`. */
   adapterId: z.string(),
@@ -126,6 +147,8 @@ export const ProfileSchema = z.object({
       sideEffectFreeCalls: z.array(z.string()).default([]),
       /** Keywords that change state (`del`, `delete`, `new`), refused in `readonly` mode. */
       mutatingKeywords: z.array(z.string()).default([]),
+      /** The DAP context debug_evaluate uses unless told (lldb-dap formats `repl` results as console text). */
+      context: z.enum(['repl', 'watch', 'hover']).optional(),
     })
     .default({}),
   /** Output categories that are not the program's (dropped). */

@@ -103,8 +103,10 @@ export class SessionManager {
     const host = req.host ?? template.defaultHost;
     const port = req.port ?? template.defaultPort;
     const cwd = canonicalPath(req.cwd ?? process.cwd());
-    const vars = { ...req, host, port, cwd };
+    const vars: TemplateVars = { ...req, host, port, cwd };
     this.checkRequired(profile, 'attach', template.requires, vars);
+    const hooks = hooksFor(profile.hooks);
+    await hooks.prepareAttach?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
@@ -116,6 +118,8 @@ export class SessionManager {
         // The adapter connects to the target itself: while the target is not listening yet, wait
         // until its port accepts connections, then attach again.
         const refused = /refused|ECONNREFUSED|Unable to open debugger port|Failed to attach/i.test((e as Error).message);
+        const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
+        if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
         if (address || !refused || port === undefined || Date.now() >= deadline) throw e;
         this.removeFailedAttempt();
         if (!(await waitForPort(host, port, deadline))) throw e;

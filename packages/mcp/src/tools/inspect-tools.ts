@@ -111,7 +111,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       input: {
         expression: z.string().min(1).describe('the expression'),
         frame: params.frame,
-        context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional().describe('DAP evaluate context (default repl: statements allowed where the adapter supports it)'),
+        context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional().describe('DAP evaluate context (default repl, where statements are allowed if the adapter supports them; lldb: watch)'),
         sessionId: params.sessionId,
       },
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -121,7 +121,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       const frame = a.frame ?? 0;
       const frameId = s.state === 'stopped' ? await s.frameId(frame) : undefined;
       try {
-        const r = await s.evaluate(a.expression, frameId, a.context ?? 'repl');
+        const r = await s.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl');
         const type = r.type ? ` (${r.type})` : '';
         let text = `${a.expression} = ${clip(r.result, 2_000)}${type}`;
         const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };

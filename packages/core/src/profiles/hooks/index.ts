@@ -2,8 +2,10 @@ import type { ProfileHooks } from './types.js';
 import { pythonHooks } from './python.js';
 import { javaHooks } from './java.js';
 import { nodeHooks } from './node.js';
+import { lldbHooks } from './lldb.js';
+import { rustHooks } from './rust.js';
 
-const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks };
+const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks, lldb: lldbHooks, rust: rustHooks };
 
 export function hooksFor(name: string | undefined): ProfileHooks {
   if (!name) return {};

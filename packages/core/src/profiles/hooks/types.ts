@@ -11,4 +11,8 @@ export type TemplateVars = Record<string, unknown> & {
 export interface ProfileHooks {
   /** Called before the launch template is filled; may add variables. */
   prepareLaunch?(vars: TemplateVars): void | Promise<void>;
+  /** Called before the attach template is filled; may add variables. */
+  prepareAttach?(vars: TemplateVars): void | Promise<void>;
+  /** A failed attach: what the agent should do about it (e.g. the OS refused ptrace), if the hook can tell. */
+  explainAttachFailure?(message: string, vars: TemplateVars): Promise<string | undefined>;
 }

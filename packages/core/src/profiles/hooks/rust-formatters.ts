@@ -1,0 +1,41 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { which } from '../../which.js';
+import { runTool } from './run-tool.js';
+
+const sysroots = new Map<string, Promise<string | undefined>>();
+
+/**
+ * lldb commands that load the Rust formatters shipped with the toolchain (Vec, String, Option,
+ * HashMap read as values). The sysroot is asked of rustc in the project's folder (a
+ * rust-toolchain file may pick another toolchain), once per folder. None when there is no rustc.
+ */
+export async function rustFormatterCommands(projectDir: string): Promise<string[]> {
+  let sysroot = sysroots.get(projectDir);
+  if (!sysroot) {
+    sysroot = findSysroot(projectDir);
+    sysroots.set(projectDir, sysroot);
+  }
+  const root = await sysroot;
+  if (!root) return [];
+  const etc = join(root, 'lib', 'rustlib', 'etc');
+  const lookup = join(etc, 'lldb_lookup.py');
+  const commands = join(etc, 'lldb_commands');
+  if (!(await isFile(lookup)) || !(await isFile(commands))) return [];
+  return [`command script import "${lookup}"`, `command source -s 0 "${commands}"`];
+}
+
+async function findSysroot(cwd: string): Promise<string | undefined> {
+  const rustc = which('rustc');
+  if (!rustc) return undefined;
+  const r = await runTool(rustc, ['--print', 'sysroot'], { cwd, timeoutMs: 30_000 });
+  return r.ok ? r.stdout.trim() || undefined : undefined;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
