@@ -14,6 +14,7 @@ import {
   type AdapterProcess,
 } from '@dapgate/dap';
 import type { Profile } from '../profiles/schema.js';
+import { hooksFor } from '../profiles/hooks/index.js';
 import type { BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
@@ -95,6 +96,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   state: SessionState = 'initializing';
   stop: StopInfo | undefined;
   exitCode: number | undefined;
+  /** What the exit code means when the adapter's number alone could mislead (a signal death). */
+  exitNote: string | undefined;
+  /** The last stop's description, kept after the program runs on (an exit may follow from it). */
+  private lastStopDescription: string | undefined;
   failure: Failure | undefined;
   capabilities: DebugProtocol.Capabilities = {};
   exceptionFilters: string[] = [];
@@ -625,7 +630,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
           return;
         }
         this.exitCode = body.exitCode;
-        this.logEvent('exited', `program exited with code ${body.exitCode}`, body);
+        this.exitNote = hooksFor(this.profile.hooks).describeExit?.(body.exitCode, this.lastStopDescription);
+        this.logEvent('exited', `program exited with code ${body.exitCode}${this.exitNote ? ` (${this.exitNote})` : ''}`, body);
         if (this.live) this.setState('exited');
         return;
       case 'terminated':
@@ -692,6 +698,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       at: Date.now(),
     };
     this.stop = stop;
+    this.lastStopDescription = [body.description, body.text].filter(Boolean).join(': ') || undefined;
     this.stopReady = false;
     this.setState('stopped');
     try {

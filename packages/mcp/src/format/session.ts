@@ -79,9 +79,10 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       break;
     case 'exited':
     case 'terminated': {
-      const code = s.exitCode !== undefined ? ` with code ${s.exitCode}` : '';
+      const code = s.exitCode !== undefined ? ` with code ${s.exitCode}${s.exitNote ? ` (${s.exitNote})` : ''}` : '';
       lines.push(s.state === 'exited' ? `${head} exited${code}.` : `${head} has ended${code ? ` (program exited${code})` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
+      if (s.exitNote) structured.exitNote = s.exitNote;
       const out = s.output.tail(200).map((e) => e.text).join('');
       if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
       const unbound = neverBound(s);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { constants as osConstants } from 'node:os';
 import type { TemplateVars } from './types.js';
 
 /**
@@ -32,4 +33,16 @@ export async function explainPtraceRefusal(message: string): Promise<string | un
   if (scope === '2') return `Linux refused ptrace (kernel.yama.ptrace_scope = 2: only root / CAP_SYS_PTRACE may attach). Run dapgate as root or with CAP_SYS_PTRACE, or set it to 0 with sudo sysctl -w kernel.yama.ptrace_scope=0, ${launchInstead}`;
   if (scope === '3') return `Linux forbids ptrace entirely (kernel.yama.ptrace_scope = 3, fixed until reboot): attaching is impossible on this machine; ${launchInstead}`;
   return `the attach was refused: check that the process exists and runs as your user (a container needs --cap-add=SYS_PTRACE), ${launchInstead}`;
+}
+
+/**
+ * lldb reports a process ended by a signal with the signal's number as its exit status, the
+ * same as exit(N). After a stop for that signal it was the signal; otherwise lldb cannot tell.
+ */
+export function describeLldbExit(exitCode: number, lastStop: string | undefined): string | undefined {
+  const byNumber = Object.entries(osConstants.signals).find(([, n]) => n === exitCode)?.[0];
+  if (!byNumber) return undefined;
+  const stoppedFor = /\b(SIG[A-Z0-9]+)\b/.exec(lastStop ?? '')?.[1];
+  if (stoppedFor === byNumber) return `ended by signal ${byNumber}: it stopped for ${byNumber}, which then reached the program; lldb reports the signal's number as the status`;
+  return `or signal ${byNumber}: lldb reports exit(${exitCode}) and death by signal ${exitCode} alike, and nothing stopped for a signal`;
 }

@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors.js';
 import { buildNativeSource, isNativeSource } from './native-build.js';
-import { explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
+import { describeLldbExit, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 /** C and C++ through lldb-dap: a single source file is built with -g -O0 first; a binary runs as is. */
@@ -14,4 +14,5 @@ export const lldbHooks: ProfileHooks = {
     lldbCommonVars(vars, []);
   },
   explainAttachFailure: (message) => explainPtraceRefusal(message),
+  describeExit: describeLldbExit,
 };

@@ -22,7 +22,8 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
   const lookup = join(etc, 'lldb_lookup.py');
   const commands = join(etc, 'lldb_commands');
   if (!(await isFile(lookup)) || !(await isFile(commands))) return [];
-  return [`command script import "${lookup}"`, `command source -s 0 "${commands}"`];
+  // `?`: lldb-dap prints these commands and their output only if one fails.
+  return [`?command script import "${lookup}"`, `?command source -s 1 "${commands}"`];
 }
 
 async function findSysroot(cwd: string): Promise<string | undefined> {

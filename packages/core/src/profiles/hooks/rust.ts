@@ -2,12 +2,12 @@ import { extname } from 'node:path';
 import { dirname } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { cargoBuild, findCargoManifest } from './cargo.js';
-import { explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
+import { describeLldbExit, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
 import { rustFormatterCommands } from './rust-formatters.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 /** Stops where a panic starts unwinding (the panicking line is a few frames up the stack). */
-const PANIC_BREAKPOINT = 'breakpoint set --name rust_panic';
+const PANIC_BREAKPOINT = '?breakpoint set --name rust_panic';
 
 /**
  * Rust through lldb-dap: a Cargo project folder (or a .rs file in one) is built with cargo and its
@@ -29,4 +29,5 @@ export const rustHooks: ProfileHooks = {
     lldbCommonVars(vars, await rustFormatterCommands(vars.cwd), [PANIC_BREAKPOINT]);
   },
   explainAttachFailure: (message) => explainPtraceRefusal(message),
+  describeExit: describeLldbExit,
 };

@@ -15,4 +15,6 @@ export interface ProfileHooks {
   prepareAttach?(vars: TemplateVars): void | Promise<void>;
   /** A failed attach: what the agent should do about it (e.g. the OS refused ptrace), if the hook can tell. */
   explainAttachFailure?(message: string, vars: TemplateVars): Promise<string | undefined>;
+  /** What an exit code means, when the adapter's number alone could mislead; `lastStop` is the last stop's description. */
+  describeExit?(exitCode: number, lastStop: string | undefined): string | undefined;
 }
