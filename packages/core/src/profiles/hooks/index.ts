@@ -4,8 +4,9 @@ import { javaHooks } from './java.js';
 import { nodeHooks } from './node.js';
 import { lldbHooks } from './lldb.js';
 import { rustHooks } from './rust.js';
+import { dotnetHooks } from './dotnet.js';
 
-const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks, lldb: lldbHooks, rust: rustHooks };
+const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks, lldb: lldbHooks, rust: rustHooks, dotnet: dotnetHooks };
 
 export function hooksFor(name: string | undefined): ProfileHooks {
   if (!name) return {};

@@ -1,0 +1,54 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import { checkExpression } from '../src/policy/evaluation.js';
+import { loadProfiles, ProfileRegistry } from '../src/profiles/loader.js';
+import { systemPackageHint, installHint } from '../src/adapters/resolver.js';
+import { describeLldbExit, lldbCommonVars } from '../src/profiles/hooks/lldb-common.js';
+
+const examples = resolve(import.meta.dirname, '..', '..', '..', 'examples');
+const registry = new ProfileRegistry(loadProfiles());
+
+test('a project folder picks its profile by its project file; sources by extension', () => {
+  assert.equal(registry.pick(undefined, join(examples, 'rust')).id, 'rust');
+  assert.equal(registry.pick(undefined, join(examples, 'dotnet')).id, 'dotnet');
+  assert.equal(registry.pick(undefined, join(examples, 'c', 'ledger.c')).id, 'lldb');
+  assert.equal(registry.pick(undefined, join(examples, 'cpp', 'inventory.cpp')).id, 'lldb');
+  assert.equal(registry.pick('cpp', undefined).id, 'lldb');
+  assert.throws(() => registry.pick(undefined, join(examples, 'c')), /cannot tell the language/);
+});
+
+test('system-package installs print the command for this platform first, and never run it', () => {
+  const hint = systemPackageHint({ linux: 'apt-get install x', darwin: 'brew install x', win32: 'winget install x' }, 'or set X_PATH', 'darwin');
+  assert.equal(hint, 'macOS: brew install x; Linux: apt-get install x; Windows: winget install x. or set X_PATH');
+  const lldb = registry.get('lldb')!;
+  assert.match(installHint(lldb), /apt-get install -y lldb-19/);
+  assert.match(installHint(lldb), /DAPGATE_LLDB_DAP_PATH/);
+});
+
+test('an lldb exit status says when it was a signal, and when it cannot tell', () => {
+  assert.match(describeLldbExit(11, 'signal SIGSEGV: address not mapped to object')!, /^ended by signal SIGSEGV/);
+  assert.match(describeLldbExit(9, undefined)!, /^or signal SIGKILL: lldb reports exit\(9\) and death by signal 9 alike/);
+  assert.equal(describeLldbExit(0, undefined), undefined);
+  assert.equal(describeLldbExit(101, 'breakpoint 1.1'), undefined);
+});
+
+test("the agent's initCommands run after the profile's, not instead of them", () => {
+  const vars: Record<string, any> = { cwd: '/', env: { A: '1' }, adapterArgs: { initCommands: ['settings show x'], stopOnEntry: true } };
+  lldbCommonVars(vars as any, ['?command script import "f.py"'], ['?breakpoint set --name rust_panic']);
+  assert.deepEqual(vars.initCommands, ['?command script import "f.py"', 'settings show x']);
+  assert.deepEqual(vars.preRunCommands, ['?breakpoint set --name rust_panic']);
+  assert.deepEqual(vars.envList, ['A=1']);
+  assert.deepEqual(vars.adapterArgs, { stopOnEntry: true });
+});
+
+test('native blocklist refuses process, file and lldb-command escapes; allows plain reads', () => {
+  const lldb = registry.get('lldb')!;
+  for (const bad of ['system("ls")', 'fopen("/etc/passwd", "r")', '`platform shell ls`', 'getenv("HOME")', 'std::filesystem::remove("x")', 'exit(1)']) {
+    assert.throws(() => checkExpression(lldb, 'blocklist', bad, 'evaluate'), /refused/, bad);
+  }
+  for (const good of ['acct.balance + 1', 'items.size()', 'fee_for(5)', 'head->next']) {
+    assert.doesNotThrow(() => checkExpression(lldb, 'blocklist', good, 'evaluate'), good);
+  }
+  assert.doesNotThrow(() => checkExpression(registry.get('rust')!, 'readonly', 'acct.entries.len()', 'evaluate'));
+});
