@@ -1,11 +1,63 @@
 /**
- * An error meant for the agent: what went wrong and what to do next. Tools turn it into an
- * `isError` result with both parts.
+ * Why a request could not be done, as a code the front end (packages/mcp) turns into wording and
+ * tool names. Core never names tools.
+ */
+export type ErrorCode =
+  | 'no-session'
+  | 'unknown-session'
+  | 'session-failed'
+  | 'session-ended'
+  | 'program-exited'
+  | 'not-stopped'
+  | 'no-threads'
+  | 'no-frame'
+  | 'not-supported'
+  | 'start-failed'
+  | 'no-attach'
+  | 'watch-needs-stop'
+  | 'policy-refused';
+
+/** What the agent can do next, as a code; the front end says it in its own terms. */
+export type NextStep =
+  /** start a new session (launch or attach) */
+  | 'new-session'
+  /** start a new session; the adapter's own words explain the failure */
+  | 'new-session-after-failure'
+  /** start a new session; the adapter traffic shows what went wrong */
+  | 'new-session-diagnose'
+  /** start a session (there is none by that id) */
+  | 'start-session'
+  /** start a session: launch a program or attach to a running target */
+  | 'start-session-explained'
+  | 'launch-instead'
+  | 'watch-while-stopped'
+  | 'pause-or-wait'
+  | 'read-output-or-relaunch'
+  | 'list-frames'
+  | 'check-status'
+  /** the operator's mode is readonly: read variables, or use side-effect-free expressions */
+  | 'inspect-readonly'
+  /** the operator's mode blocks this: read variables instead */
+  | 'inspect-without-evaluating';
+
+export interface ErrorStep {
+  code: ErrorCode;
+  /** The next step, if there is one beyond `hint`. */
+  next?: NextStep;
+  /** policy-refused: what was refused (an EvalUse) and why, so a front end can name it its way. */
+  use?: string;
+  reason?: string;
+}
+
+/**
+ * An error meant for the agent: what went wrong and what to do next. `hint` is plain advice that
+ * needs no tool names; `step` says the rest as codes. Front ends turn both into their wording.
  */
 export class GatewayError extends Error {
   constructor(
     message: string,
     readonly hint?: string,
+    readonly step?: ErrorStep,
   ) {
     super(message);
     this.name = 'GatewayError';

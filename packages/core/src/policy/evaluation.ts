@@ -8,13 +8,13 @@ export type EvalUse = 'evaluate' | 'condition' | 'logMessage' | 'setVariable' | 
 
 /**
  * The server operator's evaluation mode, applied to every expression dapgate sends to a debugger
- * (debug_evaluate, breakpoint conditions, logpoints, debug_set_variable, probe expressions).
+ * (evaluations, breakpoint conditions, logpoints, variable assignments, probe expressions).
  *
  * - unrestricted: nothing is checked.
  * - blocklist: refuses expressions matching the profile's patterns (process spawning, exit, file
  *   and network access, reflection, native loading, environment access).
  * - readonly: blocklist, plus assignments, increments/decrements, deletion, and calls that are not
- *   on the profile's list of side-effect-free calls; debug_set_variable is refused.
+ *   on the profile's list of side-effect-free calls; setting a variable is refused.
  *
  * These are text checks on the expression: they stop an agent's accidental or careless side
  * effects, not a determined one (a method on the allow list can still be overridden to do
@@ -51,9 +51,12 @@ function stripStrings(text: string): string {
 }
 
 function refused(mode: EvalMode, use: EvalUse, expression: string, why: string): GatewayError {
-  const what = use === 'condition' ? 'breakpoint condition' : use === 'logMessage' ? 'logpoint message' : use === 'setVariable' ? 'debug_set_variable' : 'expression';
-  return new GatewayError(
-    `${what} refused by the server's evaluation mode '${mode}': ${why} (in: ${expression.length > 120 ? `${expression.slice(0, 120)}…` : expression})`,
-    mode === 'readonly' ? 'read state with debug_variables, or use expressions without calls and assignments; the operator chooses the mode (--eval-mode)' : 'inspect state without it (debug_variables); the operator chooses the mode (--eval-mode)',
-  );
+  const what = use === 'condition' ? 'breakpoint condition' : use === 'logMessage' ? 'logpoint message' : use === 'setVariable' ? 'variable assignment' : 'expression';
+  const reason = `refused by the server's evaluation mode '${mode}': ${why} (in: ${expression.length > 120 ? `${expression.slice(0, 120)}…` : expression})`;
+  return new GatewayError(`${what} ${reason}`, undefined, {
+    code: 'policy-refused',
+    next: mode === 'readonly' ? 'inspect-readonly' : 'inspect-without-evaluating',
+    use,
+    reason,
+  });
 }

@@ -132,7 +132,7 @@ export const ProfileSchema = z.object({
       lengthChild: z.string().optional(),
       /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */
       rangeGroupType: z.string().optional(),
-      /** Types left out of the one-line locals summary at a stop (e.g. functions); debug_variables still lists them. */
+      /** Types left out of the one-line locals summary at a stop (e.g. functions); full variable listings still show them. */
       summaryHideTypes: z.array(z.string()).default([]),
       /** Types whose value says it all (Java's String): their internals are not expanded. */
       opaqueTypes: z.array(z.string()).default([]),
@@ -147,7 +147,7 @@ export const ProfileSchema = z.object({
       sideEffectFreeCalls: z.array(z.string()).default([]),
       /** Keywords that change state (`del`, `delete`, `new`), refused in `readonly` mode. */
       mutatingKeywords: z.array(z.string()).default([]),
-      /** The DAP context debug_evaluate uses unless told (lldb-dap formats `repl` results as console text). */
+      /** The DAP context evaluations use unless told (lldb-dap formats `repl` results as console text). */
       context: z.enum(['repl', 'watch', 'hover']).optional(),
     })
     .default({}),

@@ -1,16 +1,26 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { DapConnection } from '@dapgate/dap';
-import type { Binding, BookBreakpoint, BreakpointBook } from '../breakpoints/book.js';
+import type { Binding, BookBreakpoint, BookChange, BreakpointBook } from '../breakpoints/book.js';
+import type { DapClient, RequestMap } from './dap-client.js';
+import { samePath } from './paths.js';
+
+type BreakpointCommand = 'setBreakpoints' | 'setFunctionBreakpoints' | 'setDataBreakpoints';
 
 /** What the sync needs from its session. */
 export interface SyncHost {
   readonly sessionId: string;
   readonly adapterName: string;
   readonly book: BreakpointBook;
+  readonly live: boolean;
+  /** Exception filters when the agent chose none (undefined: the adapter's defaults). */
+  readonly defaultExceptionFilters: string[] | undefined;
   /** Every connection of the session (adapter, then children). */
-  connections(): DapConnection[];
-  capabilitiesOf(connection: DapConnection): DebugProtocol.Capabilities;
-  request<R extends DebugProtocol.Response>(command: string, args: unknown, connection: DapConnection): Promise<R>;
+  connections(): DapClient[];
+  /** Connections that can take changes now (not still being configured). */
+  ready(): DapClient[];
+  /** The connection program state lives on now. */
+  active(): DapClient | undefined;
+  /** Sends a request on one connection (the session's failure handling applies). */
+  send<C extends BreakpointCommand | 'setExceptionBreakpoints'>(connection: DapClient, command: C, args: RequestMap[C]['args'], timeoutMs?: number): Promise<RequestMap[C]['body']>;
 }
 
 /**
@@ -18,16 +28,71 @@ export interface SyncHost {
  * connection; the book shows a breakpoint as verified when any connection verified it.
  */
 export class BreakpointSync {
-  private readonly bindings = new Map<DapConnection, Map<string, Binding>>();
+  private readonly bindings = new Map<DapClient, Map<string, Binding>>();
   /** `breakpoint` events that arrived before the response naming their ids. */
-  private readonly early = new Map<DapConnection, Map<number, DebugProtocol.Breakpoint>>();
+  private readonly early = new Map<DapClient, Map<number, DebugProtocol.Breakpoint>>();
+
+  /** The exception filters in force. */
+  exceptionFilters: string[] = [];
+  /** Exception filters the agent chose (kept across reconnects). */
+  private chosenFilters: string[] | undefined;
+  /** Where data breakpoints were resolved (their ids are only valid there). */
+  private dataConnection: DapClient | undefined;
 
   constructor(private readonly host: SyncHost) {}
 
-  async file(file: string, connections: DapConnection[]): Promise<void> {
+  /** The book changed: send what changed to every ready connection (watches: where they were resolved). */
+  async apply(change: BookChange): Promise<void> {
+    if (!this.host.live) return;
+    if (change.kind === 'line') return this.file(change.file, this.host.ready());
+    if (change.kind === 'function') return this.functions(this.host.ready());
+    const connection = this.dataConnection ?? this.host.active();
+    if (connection) await this.data(connection);
+  }
+
+  /** A connection between `initialized` and `configurationDone`: the whole book, then exception filters. */
+  async prepare(connection: DapClient, timeoutMs: number): Promise<void> {
+    const book = this.host.book;
+    // Repeat if the book changed meanwhile (changes skip connections still configuring).
+    for (let seen = -1; seen !== book.version; ) {
+      seen = book.version;
+      for (const file of book.files()) await this.file(file, [connection]);
+      if (book.functions().length) await this.functions([connection]);
+    }
+    const offered = connection.capabilities.exceptionBreakpointFilters ?? [];
+    this.exceptionFilters = this.chosenFilters ?? this.host.defaultExceptionFilters ?? offered.filter((f) => f.default).map((f) => f.filter);
+    if (offered.length || this.exceptionFilters.length) await this.host.send(connection, 'setExceptionBreakpoints', { filters: this.exceptionFilters }, timeoutMs);
+  }
+
+  async applyExceptionFilters(filters: string[], chosen = false): Promise<void> {
+    this.exceptionFilters = filters;
+    if (chosen) this.chosenFilters = filters;
+    if (!this.host.live) return;
+    for (const connection of this.host.connections()) {
+      if (!connection.capabilities.exceptionBreakpointFilters?.length && filters.length === 0) continue;
+      await this.host.send(connection, 'setExceptionBreakpoints', { filters });
+    }
+  }
+
+  /** Watches are resolved on the connection that is stopped; remember it for re-sending them. */
+  resolvedDataOn(connection: DapClient | undefined): void {
+    this.dataConnection = connection;
+  }
+
+  /** What of `spec` the adapter cannot do (refused at set time rather than silently dropped). */
+  static unsupported(caps: DebugProtocol.Capabilities, spec: { condition?: string; hitCondition?: string; logMessage?: string; function?: string }): string[] {
+    const out: string[] = [];
+    if (spec.condition && !caps.supportsConditionalBreakpoints) out.push('conditions');
+    if (spec.hitCondition && !caps.supportsHitConditionalBreakpoints) out.push('hit conditions');
+    if (spec.logMessage && !caps.supportsLogPoints) out.push('logpoints');
+    if (spec.function && !caps.supportsFunctionBreakpoints) out.push('function breakpoints');
+    return out;
+  }
+
+  async file(file: string, connections: DapClient[]): Promise<void> {
     const bps = this.host.book.forFile(file);
     for (const connection of connections) {
-      const caps = this.host.capabilitiesOf(connection);
+      const caps = connection.capabilities;
       const args: DebugProtocol.SetBreakpointsArguments = {
         source: { path: file },
         breakpoints: bps.map((b) => ({
@@ -42,10 +107,10 @@ export class BreakpointSync {
     }
   }
 
-  async functions(connections: DapConnection[]): Promise<void> {
+  async functions(connections: DapClient[]): Promise<void> {
     const bps = this.host.book.functions();
     for (const connection of connections) {
-      if (!this.host.capabilitiesOf(connection).supportsFunctionBreakpoints) {
+      if (!connection.capabilities.supportsFunctionBreakpoints) {
         this.record(connection, bps, [], `${this.host.adapterName} does not support function breakpoints`);
         continue;
       }
@@ -55,7 +120,7 @@ export class BreakpointSync {
     }
   }
 
-  async data(connection: DapConnection): Promise<void> {
+  async data(connection: DapClient): Promise<void> {
     const bps = this.host.book.dataFor(this.host.sessionId);
     await this.send(connection, bps, 'setDataBreakpoints', {
       breakpoints: bps.map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition, hitCondition: b.hitCondition })),
@@ -63,7 +128,7 @@ export class BreakpointSync {
   }
 
   /** A `breakpoint` event: the adapter verified, moved or dropped one of them. */
-  onEvent(from: DapConnection, reason: string, bp: DebugProtocol.Breakpoint): void {
+  onEvent(from: DapClient, reason: string, bp: DebugProtocol.Breakpoint): void {
     if (bp.id === undefined || reason === 'removed') return;
     const book = this.byAdapterId(from, bp.id);
     if (!book) {
@@ -79,26 +144,46 @@ export class BreakpointSync {
   }
 
   /** The gateway breakpoint an adapter id refers to, on one connection. */
-  byAdapterId(connection: DapConnection, adapterId: number): BookBreakpoint | undefined {
+  byAdapterId(connection: DapClient, adapterId: number): BookBreakpoint | undefined {
     for (const [id, binding] of this.bindings.get(connection) ?? []) if (binding.adapterId === adapterId) return this.host.book.get(id);
     return undefined;
   }
 
-  forget(connection: DapConnection): void {
+  forget(connection: DapClient): void {
     this.bindings.delete(connection);
     this.early.delete(connection);
   }
 
-  private async send(connection: DapConnection, bps: BookBreakpoint[], command: string, args: unknown): Promise<void> {
+  /**
+   * Which gateway breakpoints caused a stop (the adapter's hitBreakpointIds, else a data stop's
+   * watches, else the line/function breakpoints bound where it stopped); counts their hits and
+   * removes the temporary ones. Returns their ids.
+   */
+  onStop(from: DapClient, body: DebugProtocol.StoppedEvent['body'], top: DebugProtocol.StackFrame | undefined): string[] {
+    const { book, sessionId } = this.host;
+    let hit = (body.hitBreakpointIds ?? []).map((id) => this.byAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
+    if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(sessionId);
+    const path = top?.source?.path;
+    if (hit.length === 0 && path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
+      hit = book.list().filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : body.reason === 'function breakpoint'));
+    }
+    for (const b of hit) b.hits++;
+    const ids = hit.map((b) => b.id);
+    const temporary = ids.filter((id) => book.get(id)?.temporary);
+    if (temporary.length) book.remove(temporary);
+    return ids;
+  }
+
+  private async send<C extends BreakpointCommand>(connection: DapClient, bps: BookBreakpoint[], command: C, args: RequestMap[C]['args']): Promise<void> {
     try {
-      const r = await this.host.request<DebugProtocol.SetBreakpointsResponse>(command, args, connection);
-      this.record(connection, bps, r.body?.breakpoints ?? []);
+      const body = await this.host.send(connection, command, args);
+      this.record(connection, bps, body?.breakpoints ?? []);
     } catch (e) {
       this.record(connection, bps, [], (e as Error).message);
     }
   }
 
-  private record(connection: DapConnection, bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[], error?: string): void {
+  private record(connection: DapClient, bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[], error?: string): void {
     let mine = this.bindings.get(connection);
     if (!mine) this.bindings.set(connection, (mine = new Map()));
     const early = this.early.get(connection);

@@ -1,6 +1,13 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { GatewayError } from '../errors.js';
-import type { Session } from './session.js';
+import type { Profile } from '../profiles/schema.js';
+
+/** What an Inspector reads through: a stopped session's frames, scopes and variables. */
+export interface InspectTarget {
+  frameId(index: number): Promise<number>;
+  scopes(frameId: number): Promise<DebugProtocol.Scope[]>;
+  variables(variablesReference: number): Promise<DebugProtocol.Variable[]>;
+}
 
 /** A variable and, when expanded, its children. */
 export interface VariableNode {
@@ -34,23 +41,26 @@ export interface ExpandOptions {
 /**
  * Reads program state through a stopped session: scopes of a frame, variables by path
  * (`order.items[0]`, `meta['region']`), trees to a depth, and flat snapshots of locals.
- * Hides what the profile says is not program state.
+ * Hides what the profile says is not program state. Each session owns one (`session.inspector`).
  */
 export class Inspector {
   private readonly hideNames: Set<string>;
   private readonly hidePattern: RegExp | undefined;
   private readonly secondaryScopes: RegExp | undefined;
 
-  constructor(private readonly session: Session) {
-    const v = session.profile.variables;
+  constructor(
+    private readonly target: InspectTarget,
+    private readonly config: Profile['variables'],
+  ) {
+    const v = config;
     this.hideNames = new Set(v.hideNames);
     this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
     this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
   }
 
   async scopes(frame: number): Promise<ScopeNode[]> {
-    const frameId = await this.session.frameId(frame);
-    const scopes = await this.session.scopes(frameId);
+    const frameId = await this.target.frameId(frame);
+    const scopes = await this.target.scopes(frameId);
     return scopes.map((s) => ({
       name: s.name,
       variablesReference: s.variablesReference,
@@ -64,8 +74,8 @@ export class Inspector {
    * `more` counts what is not shown (from the collection's size when known).
    */
   async children(ref: number, maxItems = Number.POSITIVE_INFINITY): Promise<{ items: VariableNode[]; more: number; length?: number }> {
-    const { lengthChild, rangeGroupType } = this.session.profile.variables;
-    const raw = await this.session.variables(ref);
+    const { lengthChild, rangeGroupType } = this.config;
+    const raw = await this.target.variables(ref);
     const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
     const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
     const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
@@ -86,10 +96,10 @@ export class Inspector {
 
   /** A member of `ref` by path segment, searching inside range groups (items past the first page). */
   private async member(ref: number, segment: string, depth = 0): Promise<{ node?: VariableNode; names: string[] }> {
-    const kids = (await this.session.variables(ref)).map(toNode);
+    const kids = (await this.target.variables(ref)).map(toNode);
     const direct = kids.find((v) => matches(v.name, segment));
     if (direct) return { node: direct, names: [] };
-    const groupType = this.session.profile.variables.rangeGroupType;
+    const groupType = this.config.rangeGroupType;
     if (groupType && depth < 3) {
       for (const g of kids.filter((k) => k.type === groupType && k.variablesReference > 0)) {
         const found = await this.member(g.variablesReference, segment, depth + 1);
@@ -125,7 +135,7 @@ export class Inspector {
     let found: { node: VariableNode; parentRef: number } | undefined;
     const seen: string[] = [];
     for (const s of [...scopes.filter((x) => !x.secondary), ...scopes.filter((x) => x.secondary)]) {
-      const vars = (await this.session.variables(s.variablesReference)).map(toNode);
+      const vars = (await this.target.variables(s.variablesReference)).map(toNode);
       const match = vars.find((v) => matches(v.name, first!));
       if (match) {
         found = { node: match, parentRef: s.variablesReference };
@@ -153,14 +163,14 @@ export class Inspector {
     const out = new Map<string, string>();
     for (const s of await this.scopes(frame)) {
       if (s.secondary || s.expensive) continue;
-      for (const v of (await this.session.variables(s.variablesReference)).filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
+      for (const v of (await this.target.variables(s.variablesReference)).filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
     }
     return out;
   }
 
   /** True for types whose value is the whole story (their members are implementation details). */
   opaque(type: string | undefined): boolean {
-    return !!type && this.session.profile.variables.opaqueTypes.includes(type);
+    return !!type && this.config.opaqueTypes.includes(type);
   }
 
   private hidden(name: string): boolean {

@@ -13,6 +13,18 @@ import { canonicalPath } from './paths.js';
 import { checkExpression, type EvalMode } from '../policy/evaluation.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
 
+/** What the adapter says about watching a variable path of a stopped session's frame. */
+async function dataBreakpointInfo(s: Session, path: string, frame: number): Promise<{ dataId: string; accessTypes?: string[] }> {
+  if (!(s.activeClient() ?? s.connections.main)?.capabilities.supportsDataBreakpoints) {
+    throw new GatewayError(`${s.profile.adapter.name} has no data breakpoints (watchpoints)`, 'use a conditional line breakpoint where the value changes', { code: 'not-supported' });
+  }
+  const { node, parentRef } = await s.inspector.resolvePath(frame, path);
+  const body = await s.send('dataBreakpointInfo', { variablesReference: parentRef, name: node.name });
+  if (!body?.dataId) throw new GatewayError(`${path} cannot be watched: ${body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local');
+  s.sync.resolvedDataOn(s.activeClient());
+  return { dataId: body.dataId, accessTypes: body.accessTypes };
+}
+
 export interface ManagerOptions {
   requestTimeoutMs?: number;
   /** Programs outside these folders are refused (empty = anywhere). */
@@ -38,7 +50,7 @@ export class SessionManager {
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
         .filter((s) => s.state !== 'initializing' && s.live && (change.kind !== 'data' || change.sessionId === s.id))
-        .map((s) => (change.kind === 'line' ? s.syncFile(change.file) : change.kind === 'data' ? s.syncData() : s.syncFunctions()));
+        .map((s) => s.sync.apply(change));
       this.syncing = Promise.all([this.syncing, ...syncs]).then(() => undefined);
     });
   }
@@ -65,13 +77,16 @@ export class SessionManager {
   get(id?: string): Session {
     if (id) {
       const s = this.sessions.get(id);
-      if (!s) throw new GatewayError(`no session '${id}'`, this.sessions.size ? `sessions: ${[...this.sessions.keys()].join(', ')}` : 'start one with debug_launch or debug_attach');
+      if (!s) {
+        if (this.sessions.size) throw new GatewayError(`no session '${id}'`, `sessions: ${[...this.sessions.keys()].join(', ')}`, { code: 'unknown-session' });
+        throw new GatewayError(`no session '${id}'`, undefined, { code: 'unknown-session', next: 'start-session' });
+      }
       this.touch(s.id);
       return s;
     }
     const ordered = [...this.recent].reverse().map((x) => this.sessions.get(x)!).filter(Boolean);
     const s = ordered.find((x) => x.live) ?? ordered[0];
-    if (!s) throw new GatewayError('there is no debug session', 'start one with debug_launch (a program) or debug_attach (a running target)');
+    if (!s) throw new GatewayError('there is no debug session', undefined, { code: 'no-session', next: 'start-session-explained' });
     return s;
   }
 
@@ -94,7 +109,7 @@ export class SessionManager {
   async attach(req: AttachRequest): Promise<Session> {
     const profile = this.profiles.pick(req.language, undefined);
     const template = profile.attach;
-    if (!template) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, 'use debug_launch');
+    if (!template) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, undefined, { code: 'no-attach', next: 'launch-instead' });
     for (const u of template.unsupported) {
       if ((req as unknown as Record<string, unknown>)[u] !== undefined) {
         throw new GatewayError(`${profile.displayName} cannot attach by ${u}`, `attach by ${u === 'processId' ? 'host and port' : 'processId'} instead`);
@@ -178,12 +193,12 @@ export class SessionManager {
 
   /**
    * A data breakpoint (watchpoint) on a variable path in a stopped session's frame; only the
-   * adapters that offer them (java-debug: fields).
+   * adapters that offer them (e.g. fields of objects).
    */
   async addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
     this.checkBreakpointExpressions(spec);
     const s = this.get(sessionId);
-    const info = await s.dataBreakpointInfo(spec.watch, frame);
+    const info = await dataBreakpointInfo(s, spec.watch, frame);
     const accessType = spec.accessType ?? 'write';
     if (info.accessTypes && !info.accessTypes.includes(accessType)) {
       throw new GatewayError(`${spec.watch} cannot be watched for ${accessType}`, `it supports: ${info.accessTypes.join(', ')}`);
@@ -197,7 +212,7 @@ export class SessionManager {
       const missing = s.live ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
     }
-    if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', 'use debug_breakpoint_set {watch, sessionId} while the program is stopped');
+    if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', undefined, { code: 'watch-needs-stop', next: 'watch-while-stopped' });
     if (spec.function) return this.book.add({ ...spec, file: undefined, line: undefined });
     if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}');
     let file = canonicalPath(spec.file, cwd);

@@ -1,5 +1,8 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Entry } from '../logs/cursor-log.js';
+import type { Profile } from '../profiles/schema.js';
+import type { BreakpointBook } from '../breakpoints/book.js';
+import type { EvalMode } from '../policy/evaluation.js';
 
 export type SessionState =
   | 'initializing'
@@ -71,4 +74,29 @@ export interface AttachRequest {
   reconnect?: boolean;
   cwd?: string;
   adapterArgs?: Record<string, unknown>;
+}
+
+export interface SessionConfig {
+  id: string;
+  profile: Profile;
+  kind: 'launch' | 'attach';
+  /** A short description of what is debugged, e.g. "python ledger.py". */
+  target: string;
+  cwd: string;
+  /** The filled DAP launch/attach arguments. */
+  requestArguments: Record<string, unknown>;
+  /** Adapter command line, when the adapter is spawned. */
+  adapterCommand?: string[];
+  adapterEnv?: Record<string, string>;
+  /** For a `target` connection: where the debuggee serves DAP. */
+  targetAddress?: { host: string; port: number; waitMs: number };
+  book: BreakpointBook;
+  /** undefined: the profile's defaults, else the adapter's. */
+  exceptionFilters: string[] | undefined;
+  requestTimeoutMs?: number;
+  startTimeoutMs?: number;
+  /** attach: when the target goes away, keep the session and re-attach. */
+  reconnect?: boolean;
+  /** The operator's evaluation mode (policy/evaluation.ts). */
+  evalMode?: EvalMode;
 }

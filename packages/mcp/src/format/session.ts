@@ -1,4 +1,4 @@
-import { Inspector, type Session, type StopInfo } from '@dapgate/core';
+import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { localsLine } from './values.js';
 import { clip, shortPath, tailText } from './text.js';
@@ -58,7 +58,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       }
       if (top && locals) {
         try {
-          const scopes = await new Inspector(s).frameVariables(0, { depth: 0, maxItems: 25 });
+          const scopes = await s.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
           const { text, values } = localsLine(scopes, 500, s.profile.variables.summaryHideTypes);
           lines.push(`Locals: ${text}`);
           structured.locals = values;

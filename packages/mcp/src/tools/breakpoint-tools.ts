@@ -152,10 +152,10 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
         const unknown = a.filters.filter((f) => !offered.some((o) => o.filter === f));
         if (unknown.length) throw new GatewayError(`${s.profile.adapter.name} has no exception filter ${unknown.join(', ')}`, `offered: ${offered.map((o) => `${o.filter} (${o.label})`).join(', ') || 'none'}`);
         s.requireLive('set exception breakpoints');
-        await s.applyExceptionFilters(a.filters, true);
+        await s.sync.applyExceptionFilters(a.filters, true);
       }
-      const text = `Session ${s.id} exception filters: ${offered.map((o) => `${s.exceptionFilters.includes(o.filter) ? '[x]' : '[ ]'} ${o.filter} (${o.label})`).join(', ') || 'the adapter offers none'}`;
-      return ok(text, { sessionId: s.id, state: s.state, active: s.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });
+      const text = `Session ${s.id} exception filters: ${offered.map((o) => `${s.sync.exceptionFilters.includes(o.filter) ? '[x]' : '[ ]'} ${o.filter} (${o.label})`).join(', ') || 'the adapter offers none'}`;
+      return ok(text, { sessionId: s.id, state: s.state, active: s.sync.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });
     },
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Inspector, type Session, type SessionManager } from '@dapgate/core';
+import type { Session, SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
@@ -43,7 +43,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     },
     async (a, { signal }) => {
       const s = manager.get(a.sessionId);
-      const inspector = new Inspector(s);
+      const inspector = s.inspector;
       const before = await frameIdentity(s);
       const snapshotBefore = await inspector.snapshot(0).catch(() => new Map<string, string>());
       const count = a.count ?? 1;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { canonicalPath, GatewayError, Inspector, type BookBreakpoint, type SessionManager } from '@dapgate/core';
+import { canonicalPath, GatewayError, type BookBreakpoint, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
@@ -54,10 +54,10 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
     async (a) => {
       const s = manager.get(a.sessionId);
       if (!s.capabilities.supportsSetVariable) throw new GatewayError(`${s.profile.adapter.name} cannot set variables`, 'use debug_evaluate with an assignment where the language allows it');
-      const inspector = new Inspector(s);
+      const inspector = s.inspector;
       const { node, parentRef } = await inspector.resolvePath(a.frame ?? 0, a.path);
       const old = node.value;
-      const r = await s.setVariable(parentRef, node.name, a.value);
+      const r = await s.reads.setVariable(parentRef, node.name, a.value);
       return ok(`${a.path}: ${clip(old, 60)} -> ${clip(r.value, 120)}`, { sessionId: s.id, state: s.state, path: a.path, old, value: r.value, ...(r.type ? { type: r.type } : {}) });
     },
   );
@@ -84,7 +84,7 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
       let line = a.line;
       if (a.sourceReference !== undefined) {
         const s = manager.get(a.sessionId);
-        lines = (await s.source(a.sourceReference)).split(/\r?\n/);
+        lines = (await s.reads.source(a.sourceReference)).split(/\r?\n/);
         label = `sourceReference ${a.sourceReference}`;
       } else if (a.file) {
         const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
@@ -145,12 +145,12 @@ export function registerExtraTools(server: McpServer, manager: SessionManager): 
           const outcome = await session.waitForSettled(Math.max(0, deadline - Date.now()), signal);
           if (outcome !== 'stopped') break;
           const top = session.stop!.frames[0];
-          const scopes = await new Inspector(session).frameVariables(0, { depth: 0, maxItems: 25 });
+          const scopes = await session.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
           const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables.summaryHideTypes);
           const exprs: Record<string, string> = {};
           for (const e of a.expressions ?? []) {
             try {
-              exprs[e] = (await session.evaluate(e, top?.id, 'watch', 'probe')).result;
+              exprs[e] = (await session.reads.evaluate(e, top?.id, 'watch', 'probe')).result;
             } catch (err) {
               exprs[e] = `<error: ${(err as Error).message.split('\n').pop()}>`;
             }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { DapRequestError } from '@dapgate/dap';
-import { Inspector, type SessionManager } from '@dapgate/core';
+import type { SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { failure, ok } from './result.js';
 import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
@@ -17,7 +17,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     { description: 'List the threads of a session and which one is stopped.', input: { sessionId: params.sessionId }, annotations: { readOnlyHint: true } },
     async (a) => {
       const s = manager.get(a.sessionId);
-      const threads = await s.threads();
+      const threads = await s.reads.threads();
       const state = (id: number) => (s.state !== 'stopped' ? s.state : s.stop?.allThreadsStopped || s.stop?.threadId === id ? 'stopped' : 'running');
       const rows = threads.map((t) => ({ id: t.id, name: t.name, state: state(t.id), current: s.stop?.threadId === t.id }));
       return ok(rows.map((r) => `${r.current ? '*' : ' '} ${r.id} ${r.name} (${r.state})`).join('\n') || 'No threads.', { sessionId: s.id, state: s.state, threads: rows });
@@ -41,7 +41,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const s = manager.get(a.sessionId);
       const start = a.startFrame ?? 0;
-      const { frames, total } = await s.stackTrace(a.threadId, start, a.levels ?? 20);
+      const { frames, total } = await s.reads.stackTrace(a.threadId, start, a.levels ?? 20);
       const rows = frames.map((f, i) => ({ index: start + i, name: f.name, file: f.source?.path ?? f.source?.name, line: f.line, ...(f.source?.sourceReference ? { sourceReference: f.source.sourceReference } : {}) }));
       const more = total !== undefined && total > start + frames.length ? `\n… ${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
       const text = rows.map((r) => `#${r.index} ${r.name} at ${shortPath(r.file, s.cwd)}:${r.line}`).join('\n') + more;
@@ -69,7 +69,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     },
     async (a) => {
       const s = manager.get(a.sessionId);
-      const inspector = new Inspector(s);
+      const inspector = s.inspector;
       const frame = a.frame ?? 0;
       const options = { depth: a.depth ?? 1, maxItems: a.maxItems ?? 25, names: a.names };
       if (a.path) {
@@ -119,13 +119,13 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const s = manager.get(a.sessionId);
       const frame = a.frame ?? 0;
-      const frameId = s.state === 'stopped' ? await s.frameId(frame) : undefined;
+      const frameId = s.state === 'stopped' ? await s.reads.frameId(frame) : undefined;
       try {
-        const r = await s.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl');
+        const r = await s.reads.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl');
         const type = r.type ? ` (${r.type})` : '';
         let text = `${a.expression} = ${clip(r.result, 2_000)}${type}`;
         const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };
-        const inspector = new Inspector(s);
+        const inspector = s.inspector;
         if (r.variablesReference > 0 && !inspector.opaque(r.type)) {
           const { items, more } = await inspector.children(r.variablesReference, 25);
           if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${more} more` : ''}`;
@@ -143,8 +143,8 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
 
 async function whereAndNames(s: import('@dapgate/core').Session, frame: number): Promise<string> {
   try {
-    const f = await s.frameAt(frame);
-    const names = [...(await new Inspector(s).snapshot(frame)).keys()];
+    const f = await s.reads.frameAt(frame);
+    const names = [...(await s.inspector.snapshot(frame)).keys()];
     return ` (in ${f.name} at ${shortPath(f.source?.path, s.cwd)}:${f.line}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.`;
   } catch {
     return '';

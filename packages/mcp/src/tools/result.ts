@@ -1,6 +1,7 @@
 import { DapRequestError, DapTimeoutError, DapClosedError } from '@dapgate/dap';
 import { GatewayError } from '@dapgate/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { messageOf, nextOf } from './next-steps.js';
 
 export type ToolResult = CallToolResult;
 
@@ -14,7 +15,10 @@ export function failure(text: string, structured?: Record<string, unknown>): Too
 
 /** Turns anything thrown by a tool into an error result that says what to do next. */
 export function errorResult(e: unknown): ToolResult {
-  if (e instanceof GatewayError) return failure(e.hint ? `${e.message}\nNext: ${e.hint}` : e.message);
+  if (e instanceof GatewayError) {
+    const next = nextOf(e);
+    return failure(next ? `${messageOf(e)}\nNext: ${next}` : messageOf(e));
+  }
   if (e instanceof DapRequestError) return failure(`The debugger refused '${e.command}': ${e.message}`);
   if (e instanceof DapTimeoutError) return failure(`${e.message}. The session is marked failed; debug_diagnose shows what is pending.`);
   if (e instanceof DapClosedError) return failure(`${e.message}. Check debug_status; start a new session if it ended.`);

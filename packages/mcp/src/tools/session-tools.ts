@@ -175,7 +175,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const s = manager.get(a.sessionId);
       const terminate = a.terminate ?? s.kind === 'launch';
       const wasLive = s.live;
-      await s.end(terminate);
+      await s.end(terminate, 'debug_stop');
       const what = !wasLive ? 'had already ended' : terminate ? 'ended; the program was terminated' : 'ended; detached, the program keeps running';
       return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated: terminate });
     },

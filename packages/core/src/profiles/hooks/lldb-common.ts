@@ -28,7 +28,7 @@ export async function explainPtraceRefusal(message: string): Promise<string | un
   if (!/not permitted|ptrace|permission|denied|attach failed|unable to attach/i.test(message)) return undefined;
   if (process.platform !== 'linux') return 'the OS refused to let the debugger attach: on macOS the debugger needs the developer-tools permission (DevToolsSecurity -enable), or launch the program under dapgate instead';
   const scope = (await readFile('/proc/sys/kernel/yama/ptrace_scope', 'utf8').catch(() => '')).trim();
-  const launchInstead = 'or launch the program with debug_launch instead of attaching';
+  const launchInstead = 'or launch the program under dapgate instead of attaching';
   if (scope === '1') return `Linux refused ptrace (kernel.yama.ptrace_scope = 1: only a parent process may attach). Allow it with: sudo sysctl -w kernel.yama.ptrace_scope=0 (until reboot), or run dapgate with CAP_SYS_PTRACE, ${launchInstead}`;
   if (scope === '2') return `Linux refused ptrace (kernel.yama.ptrace_scope = 2: only root / CAP_SYS_PTRACE may attach). Run dapgate as root or with CAP_SYS_PTRACE, or set it to 0 with sudo sysctl -w kernel.yama.ptrace_scope=0, ${launchInstead}`;
   if (scope === '3') return `Linux forbids ptrace entirely (kernel.yama.ptrace_scope = 3, fixed until reboot): attaching is impossible on this machine; ${launchInstead}`;

@@ -1,0 +1,147 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { Profile } from '../profiles/schema.js';
+import { hooksFor } from '../profiles/hooks/index.js';
+import type { BreakpointSync } from './breakpoint-sync.js';
+import type { Command, DapClient, RequestMap } from './dap-client.js';
+import type { SessionState, StopInfo } from './types.js';
+
+/** What the event router reads and changes on its session. */
+export interface EventHost {
+  readonly kind: 'launch' | 'attach';
+  readonly profile: Profile;
+  readonly state: SessionState;
+  readonly live: boolean;
+  readonly reconnecting: boolean;
+  readonly sync: BreakpointSync;
+  stop: StopInfo | undefined;
+  stopClient: DapClient | undefined;
+  stopReady: boolean;
+  stopGeneration: number;
+  exitCode: number | undefined;
+  /** What the exit code means when the adapter's number alone could mislead (a signal death). */
+  exitNote: string | undefined;
+  /** The last stop's description, kept after the program runs on (an exit may follow from it). */
+  lastStopDescription: string | undefined;
+  /** The adapter's own connection. */
+  isMain(client: DapClient): boolean;
+  /** The connection where the program runs (the adapter's, or the first child's). */
+  isProgram(client: DapClient): boolean;
+  moveTo(state: SessionState): void;
+  markRunning(): void;
+  /** The stop is complete (frames fetched): let waiters see it. */
+  announceStop(): void;
+  /** Clears what was read during the previous stop. */
+  forgetReads(): void;
+  reconnect(reason: string): void;
+  dispose(terminate: boolean): Promise<void>;
+  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
+  onOutput(category: string, text: string): void;
+  logEvent(type: string, summary: string, body?: unknown): void;
+}
+
+const FRAMES_AT_STOP = 20;
+
+/** Translates one DAP event from one of the session's connections into the session's state and logs. */
+export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient): void {
+  const body = (e.body ?? {}) as Record<string, any>;
+  switch (e.event) {
+    case 'stopped':
+      void onStopped(s, body as DebugProtocol.StoppedEvent['body'], from);
+      return;
+    case 'continued':
+      if ((!s.stopClient || from === s.stopClient) && (body.allThreadsContinued !== false || body.threadId === s.stop?.threadId)) s.markRunning();
+      s.logEvent('continued', `thread ${body.threadId} continued`, body);
+      return;
+    case 'exited':
+      if (!s.isProgram(from)) return s.logEvent('exited', `child process exited with code ${body.exitCode}`, body);
+      s.exitCode = body.exitCode;
+      s.exitNote = hooksFor(s.profile.hooks).describeExit?.(body.exitCode, s.lastStopDescription);
+      s.logEvent('exited', `program exited with code ${body.exitCode}${s.exitNote ? ` (${s.exitNote})` : ''}`, body);
+      if (s.live) s.moveTo('exited');
+      return;
+    case 'terminated':
+      if (!s.isMain(from)) return s.logEvent('terminated', 'child session ended', body);
+      s.logEvent('terminated', 'debug session terminated', body);
+      if (s.reconnecting) s.reconnect('the target ended');
+      else if (s.live) {
+        s.moveTo('terminated');
+        void s.dispose(s.kind === 'launch');
+      }
+      return;
+    case 'output':
+      s.onOutput(body.category ?? 'console', String(body.output ?? ''));
+      return;
+    case 'breakpoint': {
+      const bp = body.breakpoint as DebugProtocol.Breakpoint;
+      if (bp) s.sync.onEvent(from, body.reason, bp);
+      s.logEvent('breakpoint', `breakpoint ${body.reason}: ${bp?.verified ? 'verified' : 'unverified'} line ${bp?.line ?? '?'}`, body);
+      return;
+    }
+    case 'thread':
+      s.logEvent('thread', `thread ${body.threadId} ${body.reason}`, body);
+      return;
+    case 'process':
+      s.logEvent('process', `process ${body.name ?? ''} ${body.systemProcessId ?? ''} started`.replace(/\s+/g, ' '), body);
+      return;
+    case 'initialized':
+    case 'module':
+    case 'loadedSource':
+      return;
+    default:
+      s.logEvent(e.event, e.event, body);
+  }
+}
+
+/**
+ * A stop: fetch the stopped thread's top frames (and the exception, if any) before waiters see
+ * `stopped`, so every answer about it has a location; then attribute it to gateway breakpoints.
+ */
+async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'], from: DapClient): Promise<void> {
+  const generation = ++s.stopGeneration;
+  s.stopClient = from;
+  const threadId = body.threadId ?? s.stop?.threadId ?? (await s.send('threads', undefined, undefined, from).then((r) => r?.threads[0]?.id, () => undefined)) ?? 0;
+  s.forgetReads();
+  const stop: StopInfo = {
+    reason: body.reason,
+    description: body.description,
+    text: body.text,
+    threadId,
+    allThreadsStopped: body.allThreadsStopped ?? false,
+    breakpointIds: [],
+    frames: [],
+    at: Date.now(),
+  };
+  s.stop = stop;
+  s.lastStopDescription = [body.description, body.text].filter(Boolean).join(': ') || undefined;
+  s.stopReady = false;
+  s.moveTo('stopped');
+  try {
+    const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
+    stop.frames = r?.stackFrames ?? [];
+    stop.totalFrames = r?.totalFrames;
+  } catch {
+    /* frames stay empty; the stop is still reported */
+  }
+  if (body.reason === 'exception' && from.supports('exceptionInfo')) {
+    try {
+      const info = await s.send('exceptionInfo', { threadId }, undefined, from);
+      stop.text = info?.exceptionId ?? stop.text;
+      stop.description = info?.description ?? info?.details?.message ?? stop.description;
+    } catch {
+      /* the stop is still reported, without the exception's name */
+    }
+  }
+  if (generation !== s.stopGeneration) return; // resumed and stopped again meanwhile
+  stop.breakpointIds = s.sync.onStop(from, body, stop.frames[0]);
+  const top = stop.frames[0];
+  const where = top ? `${top.source?.path ?? top.source?.name ?? '?'}:${top.line}` : 'unknown location';
+  s.logEvent('stopped', `stopped (${body.reason}${stop.breakpointIds.length ? ` ${stop.breakpointIds.join(',')}` : ''}) at ${where}`, body);
+  s.announceStop();
+}
+
+/** Program output without what the runtime prints about the debugger (the profile's ignoreOutputLines). */
+export function programOutput(profile: Profile, text: string): string {
+  if (!profile.ignoreOutputLines.length) return text;
+  const noise = profile.ignoreOutputLines.map((p) => new RegExp(p));
+  return (text.match(/[^\n]*(?:\n|$)/g) ?? []).filter((l) => !noise.some((r) => r.test(l.replace(/\r?\n$/, '')))).join('');
+}

@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { BreakpointBook } from '../src/breakpoints/book.js';
+import { BreakpointSync } from '../src/session/breakpoint-sync.js';
+import type { DapClient } from '../src/session/dap-client.js';
+
+const file = join(mkdtempSync(join(tmpdir(), 'dapgate-sync-')), 'app.py');
+writeFileSync(file, 'a = 1\nb = 2\nc = 3\n');
+
+/** A connection that answers setBreakpoints only when told to, so events can come first. */
+function setup() {
+  const book = new BreakpointBook();
+  const client = { capabilities: { supportsConditionalBreakpoints: true } } as unknown as DapClient;
+  let answer: (body: { breakpoints: DebugProtocol.Breakpoint[] }) => void = () => undefined;
+  const sync = new BreakpointSync({
+    sessionId: 's1',
+    adapterName: 'fake',
+    book,
+    live: true,
+    defaultExceptionFilters: undefined,
+    connections: () => [client],
+    ready: () => [client],
+    active: () => client,
+    send: (() => new Promise((resolve) => (answer = resolve as typeof answer))) as never,
+  });
+  return { book, client, sync, answer: (b: DebugProtocol.Breakpoint[]) => answer({ breakpoints: b }) };
+}
+
+test('a breakpoint event that arrives before its setBreakpoints response is kept and applied', async () => {
+  const { book, client, sync, answer } = setup();
+  const bp = book.add({ file, line: 2 });
+  const sent = sync.file(file, [client]);
+  // the adapter verifies (and moves) breakpoint 7 before answering the request that creates it
+  sync.onEvent(client, 'changed', { id: 7, verified: true, line: 3 });
+  answer([{ id: 7, verified: false, line: 2 }]);
+  await sent;
+  const binding = bp.bindings.get('s1');
+  assert.deepEqual({ verified: binding?.verified, line: binding?.line, adapterId: binding?.adapterId }, { verified: true, line: 3, adapterId: 7 });
+  assert.equal(sync.byAdapterId(client, 7)?.id, bp.id);
+});
+
+test('a later event updates the binding; removed events and unknown ids change nothing bound', async () => {
+  const { book, client, sync, answer } = setup();
+  const bp = book.add({ file, line: 1 });
+  const sent = sync.file(file, [client]);
+  answer([{ id: 3, verified: false, message: 'pending' }]);
+  await sent;
+  assert.equal(bp.bindings.get('s1')?.verified, false);
+  sync.onEvent(client, 'changed', { id: 3, verified: true, line: 1 });
+  assert.equal(bp.bindings.get('s1')?.verified, true);
+  sync.onEvent(client, 'removed', { id: 3, verified: false });
+  assert.equal(bp.bindings.get('s1')?.verified, true);
+  sync.onEvent(client, 'changed', { id: 99, verified: true });
+  assert.equal(sync.byAdapterId(client, 99), undefined);
+});
+
+test('a stop is attributed by hitBreakpointIds, counted, and a temporary breakpoint is removed', async () => {
+  const { book, client, sync, answer } = setup();
+  const keep = book.add({ file, line: 1 });
+  const once = book.add({ file, line: 3, temporary: true });
+  const sent = sync.file(file, [client]);
+  answer([{ id: 1, verified: true, line: 1 }, { id: 2, verified: true, line: 3 }]);
+  await sent;
+  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [2] }, undefined), [once.id]);
+  assert.equal(book.get(once.id), undefined, 'temporary breakpoint removed after its hit');
+  const top = { id: 1, name: 'f', line: 1, column: 1, source: { path: file } };
+  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint' }, top), [keep.id], 'without ids: the bound line where it stopped');
+  assert.equal(keep.hits, 1);
+  assert.deepEqual(sync.onStop(client, { reason: 'step' }, top), [], 'a step is no breakpoint hit');
+});

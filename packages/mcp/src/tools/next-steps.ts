@@ -1,0 +1,33 @@
+import type { GatewayError, NextStep } from '@dapgate/core';
+
+/** Core's next-step codes in this front end's words, naming its tools. */
+const WORDING: Record<NextStep, string> = {
+  'new-session': 'start a new session with debug_launch or debug_attach',
+  'new-session-after-failure': 'start a new session with debug_launch or debug_attach; debug_diagnose shows what the adapter said',
+  'new-session-diagnose': 'start a new session; debug_diagnose shows the adapter traffic',
+  'start-session': 'start one with debug_launch or debug_attach',
+  'start-session-explained': 'start one with debug_launch (a program) or debug_attach (a running target)',
+  'launch-instead': 'use debug_launch',
+  'watch-while-stopped': 'use debug_breakpoint_set {watch, sessionId} while the program is stopped',
+  'pause-or-wait': 'use debug_pause to stop it, or debug_wait for a breakpoint',
+  'read-output-or-relaunch': 'see debug_output for what it printed, or launch it again',
+  'list-frames': 'list frames with debug_stack',
+  'check-status': 'it may have exited: check debug_status',
+  'inspect-readonly': 'read state with debug_variables, or use expressions without calls and assignments; the operator chooses the mode (--eval-mode)',
+  'inspect-without-evaluating': 'inspect state without it (debug_variables); the operator chooses the mode (--eval-mode)',
+};
+
+/** What was refused, named as this front end's tools name it. */
+const REFUSED_USE: Record<string, string> = { setVariable: 'debug_set_variable' };
+
+/** The error's message, with what core says generically named as this front end's tool. */
+export function messageOf(e: GatewayError): string {
+  const { use, reason } = e.step ?? {};
+  return use && reason && REFUSED_USE[use] ? `${REFUSED_USE[use]} ${reason}` : e.message;
+}
+
+/** What to do next: the step's wording, then core's plain advice. */
+export function nextOf(e: GatewayError): string | undefined {
+  const parts = [e.step?.next ? WORDING[e.step.next] : undefined, e.hint].filter((x): x is string => !!x);
+  return parts.length ? parts.join('. ') : undefined;
+}
