@@ -6,7 +6,8 @@ import { registerBreakpointTools } from './tools/breakpoint-tools.js';
 import { registerExecutionTools } from './tools/execution-tools.js';
 import { registerInspectTools } from './tools/inspect-tools.js';
 import { registerLogTools } from './tools/log-tools.js';
-import { registerExtraTools } from './tools/extra-tools.js';
+import { registerSourceTools } from './tools/source-tools.js';
+import { registerProbeTool } from './tools/probe-tool.js';
 import { registerResources } from './resources.js';
 import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
@@ -40,7 +41,8 @@ export function createServer(options: ServerOptions, shared?: SessionManager): {
   registerExecutionTools(server, manager);
   registerInspectTools(server, manager);
   registerLogTools(server, manager);
-  registerExtraTools(server, manager);
+  registerSourceTools(server, manager);
+  registerProbeTool(server, manager);
   registerResources(server, manager);
   return { server, manager };
 }

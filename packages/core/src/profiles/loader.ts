@@ -3,6 +3,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProfileSchema, type Profile } from './schema.js';
 import { GatewayError } from '../errors.js';
+import { ambiguousFields, checkFields, impliedProfile, type RequestKind } from './fields.js';
 
 /** Finds adapters-config/: $DAPGATE_CONFIG_DIR, else the nearest one above this module. */
 export function configDir(): string {
@@ -74,6 +75,38 @@ export class ProfileRegistry {
     }
     const matches = (pattern: string) => (pattern.startsWith('*') ? entries.some((e) => e.endsWith(pattern.slice(1))) : entries.includes(pattern));
     return this.profiles.find((p) => p.projectFiles.some(matches));
+  }
+
+  /**
+   * The profile for a launch/attach: the explicit language, else the one the language-only fields
+   * imply, else the program's extension. Then checks the fields against it.
+   */
+  pickFor(request: RequestKind, language: string | undefined, program: string | undefined, fields: Record<string, unknown>): Profile {
+    let profile: Profile;
+    if (language) profile = this.pick(language, program);
+    else {
+      const implied = impliedProfile(this.profiles, request, fields);
+      const fromProgram = program ? this.pickQuiet(program) : undefined;
+      if (implied && fromProgram && implied !== fromProgram) {
+        throw new GatewayError(`the arguments given are ${implied.displayName}'s, but '${program}' is a ${fromProgram.displayName} program`, 'pass language to say which is meant');
+      }
+      const ambiguous = ambiguousFields(this.profiles, request, fields);
+      if (!implied && !program && ambiguous.length) {
+        const [first] = ambiguous;
+        throw new GatewayError(`'${first!.name}' is taken by ${first!.ids.join(' and ')}, so it does not tell the language`, `pass language (one of: ${first!.ids.join(', ')})`);
+      }
+      profile = implied ?? this.pick(undefined, program);
+    }
+    checkFields(profile, request, fields);
+    return profile;
+  }
+
+  private pickQuiet(program: string): Profile | undefined {
+    try {
+      return this.pick(undefined, program);
+    } catch {
+      return undefined;
+    }
   }
 
   languageList(): string {

@@ -82,6 +82,23 @@ const AdapterSpec = z.object({
   install: InstallSpec,
 });
 
+/**
+ * A language-only launch/attach argument (Python's `module`, Java's `mainClass`), declared by the
+ * profile: front ends offer it, validate it, and it reaches templates as `${name}`.
+ */
+export const FieldSpec = z.object({
+  type: z.enum(['string', 'string[]', 'number', 'boolean', 'object']),
+  /** The requests that take it (default both). */
+  requests: z.array(z.enum(['launch', 'attach'])).min(1).default(['launch', 'attach']),
+  description: z.string().min(1),
+});
+
+/** Names of the unified arguments every language takes; a profile field cannot reuse them. */
+export const UNIFIED_ARGUMENTS = [
+  'program', 'language', 'args', 'cwd', 'env', 'stopOnEntry', 'breakpoints', 'wait', 'timeoutMs', 'adapterArgs',
+  'host', 'port', 'processId', 'waitForTargetMs', 'reconnect', 'sessionId', 'expressions', 'maxHits',
+] as const;
+
 const RequestTemplate = z.object({
   /**
    * `adapter`: spawn the adapter and send the request to it. `target`: the debuggee itself serves
@@ -110,7 +127,20 @@ export const ProfileSchema = z.object({
   /** adapterID sent in `initialize`. */
   adapterId: z.string(),
   launch: RequestTemplate,
-  attach: RequestTemplate.extend({ defaultHost: z.string().default('127.0.0.1'), defaultPort: z.number().int().optional() }).optional(),
+  attach: RequestTemplate.extend({
+    defaultHost: z.string().default('127.0.0.1'),
+    defaultPort: z.number().int().optional(),
+    /**
+     * Regexps of the adapter's attach errors that mean "the target is not listening yet": with
+     * waitForTargetMs, the attach is retried once the port accepts connections.
+     */
+    notListeningPatterns: z.array(z.string()).default(['refused|ECONNREFUSED']),
+  }).optional(),
+  /** Language-only launch/attach arguments this profile takes (see FieldSpec). */
+  fields: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), FieldSpec)
+    .default({})
+    .refine((f) => !Object.keys(f).some((k) => (UNIFIED_ARGUMENTS as readonly string[]).includes(k)), { message: `a field cannot be named like a unified argument (${UNIFIED_ARGUMENTS.join(', ')})` }),
   /**
    * The adapter runs the program in child sessions (startDebugging, js-debug): launch/attach is
    * done only once the first child is configured.
@@ -159,3 +189,5 @@ export const ProfileSchema = z.object({
 
 export type Profile = z.infer<typeof ProfileSchema>;
 export type RequestTemplate = z.infer<typeof RequestTemplate>;
+export type FieldSpec = z.infer<typeof FieldSpec>;
+export type FieldType = FieldSpec['type'];

@@ -92,22 +92,25 @@ export class SessionManager {
 
   async launch(req: LaunchRequest): Promise<Session> {
     const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
-    const profile = this.profiles.pick(req.language, program);
+    const { fields = {}, ...unified } = req;
+    const profile = this.profiles.pickFor('launch', req.language, program, fields);
     if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd');
     const cwd = canonicalPath(req.cwd ?? (program ? resolve(program, '..') : process.cwd()));
     if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd');
     if (program) this.checkAllowed(program);
     const template = profile.launch;
-    this.checkRequired(profile, 'launch', template.requires, { ...req, program });
-    const vars: TemplateVars = { ...req, program, cwd, stopOnEntry: req.stopOnEntry ?? false };
+    this.checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
+    const vars: TemplateVars = { ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
-    const target = `${profile.id} ${program ? basename(program) : req.module ?? req.mainClass ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
+    const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
+    const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
     return this.start(profile, 'launch', target, cwd, args, undefined);
   }
 
   async attach(req: AttachRequest): Promise<Session> {
-    const profile = this.profiles.pick(req.language, undefined);
+    const { fields = {}, ...unified } = req;
+    const profile = this.profiles.pickFor('attach', req.language, undefined, fields);
     const template = profile.attach;
     if (!template) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, undefined, { code: 'no-attach', next: 'launch-instead' });
     for (const u of template.unsupported) {
@@ -118,7 +121,7 @@ export class SessionManager {
     const host = req.host ?? template.defaultHost;
     const port = req.port ?? template.defaultPort;
     const cwd = canonicalPath(req.cwd ?? process.cwd());
-    const vars: TemplateVars = { ...req, host, port, cwd };
+    const vars: TemplateVars = { ...fields, ...unified, host, port, cwd };
     this.checkRequired(profile, 'attach', template.requires, vars);
     const hooks = hooksFor(profile.hooks);
     await hooks.prepareAttach?.(vars);
@@ -132,7 +135,7 @@ export class SessionManager {
       } catch (e) {
         // The adapter connects to the target itself: while the target is not listening yet, wait
         // until its port accepts connections, then attach again.
-        const refused = /refused|ECONNREFUSED|Unable to open debugger port|Failed to attach/i.test((e as Error).message);
+        const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
         const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
         if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
         if (address || !refused || port === undefined || Date.now() >= deadline) throw e;

@@ -54,10 +54,8 @@ export type WaitOutcome = 'stopped' | 'exited' | 'terminated' | 'failed' | 'time
 export interface LaunchRequest {
   language?: string;
   program?: string;
-  module?: string;
-  mainClass?: string;
-  classPaths?: string[];
-  vmArgs?: string[];
+  /** Language-only arguments the profiles declare (`fields`), e.g. a module or main class. */
+  fields?: Record<string, unknown>;
   args?: string[];
   cwd?: string;
   env?: Record<string, string>;
@@ -66,13 +64,15 @@ export interface LaunchRequest {
 }
 
 export interface AttachRequest {
-  language: string;
+  language?: string;
   host?: string;
   port?: number;
   processId?: number;
   waitForTargetMs?: number;
   reconnect?: boolean;
   cwd?: string;
+  /** Language-only arguments the profiles declare (`fields`). */
+  fields?: Record<string, unknown>;
   adapterArgs?: Record<string, unknown>;
 }
 

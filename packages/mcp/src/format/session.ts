@@ -1,6 +1,7 @@
 import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
-import { localsLine } from './values.js';
+import { frameFile, frameLabel, frameLocation, localsLine } from './frames.js';
+import { neverBound } from './breakpoints.js';
 import { clip, shortPath, tailText } from './text.js';
 
 export interface DescribeOptions {
@@ -42,7 +43,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     case 'stopped': {
       const stop = s.stop!;
       const top = stop.frames[0];
-      const where = top ? `${shortPath(top.source?.path ?? top.source?.name, s.cwd)}:${top.line} in ${top.name}` : 'an unknown location';
+      const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
       lines.push(`${head} stopped at ${stopReason(stop)}, ${where} [thread ${stop.threadId}]`);
       structured.stop = {
         reason: stop.reason,
@@ -50,7 +51,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         ...(stop.text ? { text: stop.text } : {}),
         threadId: stop.threadId,
         breakpointIds: stop.breakpointIds,
-        ...(top ? { file: top.source?.path ?? top.source?.name, line: top.line, function: top.name } : {}),
+        ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}),
       };
       if (top && source) {
         const text = await sourceLines(top.source, s);
@@ -69,8 +70,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (frames > 0 && stop.frames.length) {
         const shown = stop.frames.slice(0, frames);
         const more = (stop.totalFrames ?? stop.frames.length) - shown.length;
-        lines.push(`Stack: ${shown.map((f) => `${f.name} ${shortPath(f.source?.path ?? f.source?.name, s.cwd)}:${f.line}`).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
-        structured.frames = shown.map((f, i) => ({ index: i, name: f.name, file: f.source?.path ?? f.source?.name, line: f.line }));
+        lines.push(`Stack: ${shown.map((f) => `${f.name} ${frameLocation(f, s.cwd)}`).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
+        structured.frames = shown.map((f, i) => ({ index: i, name: f.name, file: frameFile(f), line: f.line }));
       }
       break;
     }
@@ -102,12 +103,4 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       lines.push(`${head} is ${s.state}.`);
   }
   return { text: lines.join('\n'), structured };
-}
-
-/** Breakpoints this session was given that never verified and never hit: likely a wrong line or file. */
-function neverBound(s: Session): string[] {
-  return s
-    .breakpoints()
-    .filter((b) => b.hits === 0 && b.bindings.get(s.id)?.verified === false && (b.kind === 'function' || b.file!.startsWith(s.cwd)))
-    .map((b) => `${b.id} ${b.kind === 'function' ? b.function : `${shortPath(b.file, s.cwd)}:${b.line}`}${b.bindings.get(s.id)?.message ? ` (${b.bindings.get(s.id)!.message})` : ''}`);
 }

@@ -1,31 +1,7 @@
-import type { ScopeNode, VariableNode } from '@dapgate/core';
+import type { VariableNode } from '@dapgate/core';
 import { clip } from './text.js';
 
 export const VALUE_MAX = 120;
-
-/** `name=value` pairs on one line, for a stop summary. */
-export function localsLine(scopes: ScopeNode[], maxChars = 500, hideTypes: string[] = []): { text: string; values: Record<string, string> } {
-  const values: Record<string, string> = {};
-  const parts: string[] = [];
-  let used = 0;
-  let hidden = 0;
-  for (const s of scopes) {
-    for (const v of s.variables ?? []) {
-      if (v.type && hideTypes.some((t) => t.toLowerCase() === v.type!.toLowerCase())) continue;
-      values[v.name] = v.value;
-      const part = `${v.name}=${clip(v.value, 60)}`;
-      if (used + part.length > maxChars) {
-        hidden++;
-        continue;
-      }
-      parts.push(part);
-      used += part.length + 2;
-    }
-    hidden += s.moreChildren ?? 0;
-  }
-  const more = hidden ? `  (+${hidden} more: debug_variables)` : '';
-  return { text: parts.length ? parts.join('  ') + more : '(none)', values };
-}
 
 /** An indented tree of variables. */
 export function variableTree(nodes: VariableNode[], indent = '', maxValue = VALUE_MAX): string[] {

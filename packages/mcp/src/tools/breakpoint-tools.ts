@@ -6,6 +6,7 @@ import { contextBlock } from '../format/source.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { shortPath } from '../format/text.js';
+import { breakpointJson, describeBreakpoint } from '../format/breakpoints.js';
 
 /** Adds breakpoints to the gateway book and waits until live sessions have bound them. */
 export async function addBreakpoints(manager: SessionManager, specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]> {
@@ -13,39 +14,6 @@ export async function addBreakpoints(manager: SessionManager, specs: BreakpointS
   for (const spec of specs) added.push(manager.addBreakpoint(spec, cwd));
   await manager.synced();
   return added;
-}
-
-/** One line about a breakpoint: where, how it bound in each session, hits, options. */
-export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
-  const where = b.kind === 'function' ? `function ${b.function}` : b.kind === 'data' ? `watch ${b.watch} (${b.accessType}, session ${b.sessionId})` : `${shortPath(b.file, cwd)}:${b.line}`;
-  const bindings = [...b.bindings.entries()].map(([sid, x]) => {
-    if (!x.verified) return `${sid}: pending${x.message ? ` (${x.message})` : ''}`;
-    return b.line && x.line && x.line !== b.line ? `${sid}: MOVED — requested line ${b.line}, bound line ${x.line}` : `${sid}: verified`;
-  });
-  const opts = [
-    b.condition ? `if ${b.condition}` : '',
-    b.hitCondition ? `hit ${b.hitCondition}` : '',
-    b.logMessage ? `logs "${b.logMessage}"` : '',
-    b.temporary ? 'temporary' : '',
-  ].filter(Boolean);
-  return `${b.id} ${where}${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : 'pending (no session yet; applies when one starts)'}; hits ${b.hits}`;
-}
-
-export function breakpointJson(b: BookBreakpoint) {
-  return {
-    id: b.id,
-    kind: b.kind,
-    ...(b.file ? { file: b.file, line: b.line } : {}),
-    ...(b.function ? { function: b.function } : {}),
-    ...(b.watch ? { watch: b.watch, accessType: b.accessType, sessionId: b.sessionId } : {}),
-    ...(b.condition ? { condition: b.condition } : {}),
-    ...(b.hitCondition ? { hitCondition: b.hitCondition } : {}),
-    ...(b.logMessage ? { logMessage: b.logMessage } : {}),
-    ...(b.temporary ? { temporary: true } : {}),
-    hits: b.hits,
-    verified: [...b.bindings.values()].some((x) => x.verified),
-    bindings: Object.fromEntries([...b.bindings.entries()].map(([sid, x]) => [sid, { verified: x.verified, line: x.line, message: x.message }])),
-  };
 }
 
 export function registerBreakpointTools(server: McpServer, manager: SessionManager): void {

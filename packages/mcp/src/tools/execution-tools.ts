@@ -1,13 +1,44 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Session, SessionManager } from '@dapgate/core';
+import { canonicalPath, type Session, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
+import { addBreakpoints } from './breakpoint-tools.js';
 import { describe } from '../format/session.js';
-import { clip } from '../format/text.js';
+import { clip, shortPath } from '../format/text.js';
 
 export function registerExecutionTools(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_run_to',
+    {
+      description: 'Run to file:line (a temporary breakpoint, then continue and wait). Stops earlier if another breakpoint hits.',
+      input: { file: z.string().describe('source file, absolute or relative to the session cwd'), line: z.number().int().min(1), sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      annotations: { readOnlyHint: false, destructiveHint: false },
+    },
+    async (a, { signal, progress }) => {
+      const s = manager.get(a.sessionId);
+      s.requireLive('run to a line');
+      const file = canonicalPath(a.file, s.cwd);
+      const existing = manager.book.forFile(file).find((b) => b.line === a.line);
+      const [temp] = existing ? [undefined] : await addBreakpoints(manager, [{ file: a.file, line: a.line, temporary: true }], s.cwd);
+      try {
+        await s.continue();
+        const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
+        const reached = s.state === 'stopped' && s.stop?.frames[0]?.line !== undefined && (temp ? s.stop.breakpointIds.includes(temp.id) : s.stop.frames[0]!.line === existing?.line);
+        if (s.state === 'stopped' && !reached) d.text = `Did not reach ${shortPath(file, s.cwd)}:${a.line}: ${d.text}`;
+        return ok(d.text, { ...d.structured, reached });
+      } finally {
+        if (temp && manager.book.get(temp.id)) {
+          manager.book.remove([temp.id]);
+          await manager.synced();
+        }
+      }
+    },
+  );
+
   defineTool(
     server,
     manager,
@@ -64,8 +95,8 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
         if (before && after && before === after) {
           const snapshotAfter = await inspector.snapshot(0).catch(() => new Map<string, string>());
           const changes = diffLocals(snapshotBefore, snapshotAfter);
-          lines.push(changes.length ? `Changed: ${changes.join('; ')}` : 'Changed: nothing');
-          d.structured.changed = Object.fromEntries(changes.map((c) => c.split(/: /, 2) as [string, string]));
+          lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
+          d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
         } else if (after) {
           lines.push(`Now in a different frame (${after}).`);
         }
@@ -119,13 +150,14 @@ async function frameIdentity(s: Session): Promise<string | undefined> {
   return `${top.name} depth ${s.stop?.totalFrames ?? s.stop?.frames.length}`;
 }
 
-export function diffLocals(before: Map<string, string>, after: Map<string, string>): string[] {
-  const out: string[] = [];
+/** What changed between two snapshots of a frame's locals, one entry per variable. */
+export function diffLocals(before: Map<string, string>, after: Map<string, string>): { name: string; change: string }[] {
+  const out: { name: string; change: string }[] = [];
   for (const [name, value] of after) {
     const old = before.get(name);
-    if (old === undefined) out.push(`${name}: (new) ${clip(value, 60)}`);
-    else if (old !== value) out.push(`${name}: ${clip(old, 40)} -> ${clip(value, 60)}`);
+    if (old === undefined) out.push({ name, change: `(new) ${clip(value, 60)}` });
+    else if (old !== value) out.push({ name, change: `${clip(old, 40)} -> ${clip(value, 60)}` });
   }
-  for (const name of before.keys()) if (!after.has(name)) out.push(`${name}: (gone)`);
+  for (const name of before.keys()) if (!after.has(name)) out.push({ name, change: '(gone)' });
   return out;
 }

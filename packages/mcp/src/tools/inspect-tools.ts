@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { DapRequestError } from '@dapgate/dap';
-import type { SessionManager } from '@dapgate/core';
+import { GatewayError, type Session, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { failure, ok } from './result.js';
 import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
-import { clip, shortPath } from '../format/text.js';
+import { clip } from '../format/text.js';
+import { frameJson, frameLocation } from '../format/frames.js';
 
 const MAX_TREE_LINES = 200;
 
 export function registerInspectTools(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_set_variable',
+    {
+      description: 'Set a variable or member in a stopped frame, e.g. {path: "total", value: "0"} or {path: "order.items[0].qty", value: "3"}. The value is an expression in the program\'s language.',
+      input: { path: z.string().describe('variable path'), value: z.string().describe('new value, as an expression'), frame: params.frame, sessionId: params.sessionId },
+      annotations: { destructiveHint: true },
+    },
+    async (a) => {
+      const s = manager.get(a.sessionId);
+      if (!s.capabilities.supportsSetVariable) throw new GatewayError(`${s.profile.adapter.name} cannot set variables`, 'use debug_evaluate with an assignment where the language allows it');
+      const inspector = s.inspector;
+      const { node, parentRef } = await inspector.resolvePath(a.frame ?? 0, a.path);
+      const old = node.value;
+      const r = await s.reads.setVariable(parentRef, node.name, a.value);
+      return ok(`${a.path}: ${clip(old, 60)} -> ${clip(r.value, 120)}`, { sessionId: s.id, state: s.state, path: a.path, old, value: r.value, ...(r.type ? { type: r.type } : {}) });
+    },
+  );
+
   defineTool(
     server,
     manager,
@@ -42,9 +63,9 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       const s = manager.get(a.sessionId);
       const start = a.startFrame ?? 0;
       const { frames, total } = await s.reads.stackTrace(a.threadId, start, a.levels ?? 20);
-      const rows = frames.map((f, i) => ({ index: start + i, name: f.name, file: f.source?.path ?? f.source?.name, line: f.line, ...(f.source?.sourceReference ? { sourceReference: f.source.sourceReference } : {}) }));
+      const rows = frames.map((f, i) => frameJson(f, start + i));
       const more = total !== undefined && total > start + frames.length ? `\n… ${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
-      const text = rows.map((r) => `#${r.index} ${r.name} at ${shortPath(r.file, s.cwd)}:${r.line}`).join('\n') + more;
+      const text = frames.map((f, i) => `#${start + i} ${f.name} at ${frameLocation(f, s.cwd)}`).join('\n') + more;
       return ok(text || 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: rows, totalFrames: total });
     },
   );
@@ -141,11 +162,11 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
   );
 }
 
-async function whereAndNames(s: import('@dapgate/core').Session, frame: number): Promise<string> {
+async function whereAndNames(s: Session, frame: number): Promise<string> {
   try {
     const f = await s.reads.frameAt(frame);
     const names = [...(await s.inspector.snapshot(frame)).keys()];
-    return ` (in ${f.name} at ${shortPath(f.source?.path, s.cwd)}:${f.line}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.`;
+    return ` (in ${f.name} at ${frameLocation(f, s.cwd)}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.`;
   } catch {
     return '';
   }

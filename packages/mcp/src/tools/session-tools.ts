@@ -7,9 +7,12 @@ import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
-import { shortPath } from '../format/text.js';
+import { frameLabel } from '../format/frames.js';
+import { bindingNotes } from '../format/breakpoints.js';
+import { defaultPorts, fieldShape, languageChoices, takeFields } from './profile-fields.js';
 
 export function registerSessionTools(server: McpServer, manager: SessionManager): void {
+  const profiles = manager.profiles.profiles;
   defineTool(
     server,
     manager,
@@ -54,11 +57,8 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         'Start a program under the debugger and (by default) wait until it stops at a breakpoint or exits, so one call gets you to the first stop. Breakpoints given here are applied before the program runs, so even a 5 ms program stops. They stay in the gateway-wide list for later sessions. Language is inferred from the file extension.',
       input: {
         program: z.string().optional().describe('the program file, absolute or relative to cwd (e.g. "app.py")'),
-        module: z.string().optional().describe('Python: run a module (python -m NAME) instead of a file'),
-        mainClass: z.string().optional().describe('Java: the main class (with classPaths), instead of a .java or .jar program'),
-        classPaths: z.array(z.string()).optional().describe('Java: class path entries (folders or jars)'),
-        vmArgs: z.array(z.string()).optional().describe('Java: JVM arguments such as "-Xmx256m"'),
-        language: z.string().optional().describe('python or java (default: inferred from the program\'s extension)'),
+        ...fieldShape(profiles, 'launch'),
+        language: z.string().optional().describe(`${languageChoices(profiles)} (default: inferred from the program's extension, or from a language-only argument)`),
         args: z.array(z.string()).optional().describe('command-line arguments for the program'),
         cwd: z.string().optional().describe('working directory (default: the program\'s folder)'),
         env: z.record(z.string()).optional().describe('extra environment variables'),
@@ -75,10 +75,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
       const session = await manager.launch({
         program: a.program,
-        module: a.module,
-        mainClass: a.mainClass,
-        classPaths: a.classPaths,
-        vmArgs: a.vmArgs,
+        fields: takeFields(profiles, 'launch', a),
         language: a.language,
         args: a.args,
         cwd: a.cwd,
@@ -106,9 +103,10 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       description:
         'Attach to a program that is already running under a debug server: Python started with `python -m debugpy --listen 5678 app.py`, or a JVM started with `-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005`. Returns the session; set breakpoints, then debug_wait. With reconnect, a target that restarts is re-attached with the same breakpoints.',
       input: {
-        language: z.string().describe('python or java'),
+        language: z.string().optional().describe(`${languageChoices(profiles, true)} (may be implied by a language-only argument)`),
+        ...fieldShape(profiles, 'attach'),
         host: z.string().optional().describe('host the target listens on (default 127.0.0.1)'),
-        port: z.number().int().min(1).max(65535).optional().describe('port the target listens on (default: python 5678, java 5005)'),
+        port: z.number().int().min(1).max(65535).optional().describe(`port the target listens on (default: ${defaultPorts(profiles)})`),
         processId: z.number().int().optional().describe('attach to a local process id (where the adapter supports it)'),
         waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('keep trying to connect for this long while the target is not listening yet (default 0)'),
         reconnect: z.boolean().optional().describe('re-attach when the target restarts (where supported)'),
@@ -118,7 +116,9 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a) => {
-      const session = await manager.attach(a);
+      const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs } = a;
+      const fields = takeFields(profiles, 'attach', a);
+      const session = await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields });
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
       return ok(d.text, d.structured);
@@ -222,18 +222,5 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
 
 function where(s: Session): string | undefined {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
-  return top ? `${shortPath(top.source?.path ?? top.source?.name, s.cwd)}:${top.line} in ${top.name}` : undefined;
-}
-
-/** Loud notes about breakpoints that did not bind where asked. */
-function bindingNotes(s: Session, ids: string[], manager: SessionManager): string {
-  const notes: string[] = [];
-  for (const id of ids) {
-    const b = manager.book.get(id);
-    const bound = b?.bindings.get(s.id);
-    if (!b || !bound) continue;
-    if (!bound.verified) notes.push(`${id} is not verified here${bound.message ? `: ${bound.message}` : ''}`);
-    else if (b.line && bound.line && bound.line !== b.line) notes.push(`${id}: requested line ${b.line}, bound to line ${bound.line}`);
-  }
-  return notes.length ? `Note: ${notes.join('; ')}` : '';
+  return top ? frameLabel(top, s.cwd) : undefined;
 }

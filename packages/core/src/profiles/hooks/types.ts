@@ -1,7 +1,6 @@
 /** The unified arguments of a launch or attach, as the template sees them. Hooks may add to them. */
 export type TemplateVars = Record<string, unknown> & {
   program?: string;
-  module?: string;
   cwd: string;
   env?: Record<string, string>;
   adapterArgs?: Record<string, unknown>;

@@ -1,0 +1,56 @@
+import type { BookBreakpoint, Session, SessionManager } from '@dapgate/core';
+import { shortPath } from './text.js';
+
+/** One line about a breakpoint: where, how it bound in each session, hits, options. */
+export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
+  const where = b.kind === 'function' ? `function ${b.function}` : b.kind === 'data' ? `watch ${b.watch} (${b.accessType}, session ${b.sessionId})` : `${shortPath(b.file, cwd)}:${b.line}`;
+  const bindings = [...b.bindings.entries()].map(([sid, x]) => {
+    if (!x.verified) return `${sid}: pending${x.message ? ` (${x.message})` : ''}`;
+    return b.line && x.line && x.line !== b.line ? `${sid}: MOVED — requested line ${b.line}, bound line ${x.line}` : `${sid}: verified`;
+  });
+  const opts = [
+    b.condition ? `if ${b.condition}` : '',
+    b.hitCondition ? `hit ${b.hitCondition}` : '',
+    b.logMessage ? `logs "${b.logMessage}"` : '',
+    b.temporary ? 'temporary' : '',
+  ].filter(Boolean);
+  return `${b.id} ${where}${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : 'pending (no session yet; applies when one starts)'}; hits ${b.hits}`;
+}
+
+export function breakpointJson(b: BookBreakpoint) {
+  return {
+    id: b.id,
+    kind: b.kind,
+    ...(b.file ? { file: b.file, line: b.line } : {}),
+    ...(b.function ? { function: b.function } : {}),
+    ...(b.watch ? { watch: b.watch, accessType: b.accessType, sessionId: b.sessionId } : {}),
+    ...(b.condition ? { condition: b.condition } : {}),
+    ...(b.hitCondition ? { hitCondition: b.hitCondition } : {}),
+    ...(b.logMessage ? { logMessage: b.logMessage } : {}),
+    ...(b.temporary ? { temporary: true } : {}),
+    hits: b.hits,
+    verified: [...b.bindings.values()].some((x) => x.verified),
+    bindings: Object.fromEntries([...b.bindings.entries()].map(([sid, x]) => [sid, { verified: x.verified, line: x.line, message: x.message }])),
+  };
+}
+
+/** Loud notes about breakpoints that did not bind where asked. */
+export function bindingNotes(s: Session, ids: string[], manager: SessionManager): string {
+  const notes: string[] = [];
+  for (const id of ids) {
+    const b = manager.book.get(id);
+    const bound = b?.bindings.get(s.id);
+    if (!b || !bound) continue;
+    if (!bound.verified) notes.push(`${id} is not verified here${bound.message ? `: ${bound.message}` : ''}`);
+    else if (b.line && bound.line && bound.line !== b.line) notes.push(`${id}: requested line ${b.line}, bound to line ${bound.line}`);
+  }
+  return notes.length ? `Note: ${notes.join('; ')}` : '';
+}
+
+/** Breakpoints this session was given that never verified and never hit: likely a wrong line or file. */
+export function neverBound(s: Session): string[] {
+  return s
+    .breakpoints()
+    .filter((b) => b.hits === 0 && b.bindings.get(s.id)?.verified === false && (b.kind === 'function' || b.file!.startsWith(s.cwd)))
+    .map((b) => `${b.id} ${b.kind === 'function' ? b.function : `${shortPath(b.file, s.cwd)}:${b.line}`}${b.bindings.get(s.id)?.message ? ` (${b.bindings.get(s.id)!.message})` : ''}`);
+}

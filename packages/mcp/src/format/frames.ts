@@ -1,0 +1,49 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { ScopeNode } from '@dapgate/core';
+import { clip, shortPath } from './text.js';
+
+type Frame = Pick<DebugProtocol.StackFrame, 'name' | 'line' | 'source'>;
+
+/** The file a frame is in: its path, else the adapter's name for it. */
+export function frameFile(f: Frame): string | undefined {
+  return f.source?.path ?? f.source?.name;
+}
+
+/** `ledger.py:23` */
+export function frameLocation(f: Frame, cwd: string): string {
+  return `${shortPath(frameFile(f), cwd)}:${f.line}`;
+}
+
+/** `ledger.py:23 in main`: where a session is, in every answer that says it. */
+export function frameLabel(f: Frame, cwd: string): string {
+  return `${frameLocation(f, cwd)} in ${f.name}`;
+}
+
+/** A frame for structured content. */
+export function frameJson(f: Frame & { source?: DebugProtocol.Source }, index: number) {
+  return { index, name: f.name, file: frameFile(f), line: f.line, ...(f.source?.sourceReference ? { sourceReference: f.source.sourceReference } : {}) };
+}
+
+/** `name=value` pairs on one line, for a stop summary; `values` is the same data for structured content. */
+export function localsLine(scopes: ScopeNode[], maxChars = 500, hideTypes: string[] = []): { text: string; values: Record<string, string> } {
+  const values: Record<string, string> = {};
+  const parts: string[] = [];
+  let used = 0;
+  let hidden = 0;
+  for (const s of scopes) {
+    for (const v of s.variables ?? []) {
+      if (v.type && hideTypes.some((t) => t.toLowerCase() === v.type!.toLowerCase())) continue;
+      values[v.name] = v.value;
+      const part = `${v.name}=${clip(v.value, 60)}`;
+      if (used + part.length > maxChars) {
+        hidden++;
+        continue;
+      }
+      parts.push(part);
+      used += part.length + 2;
+    }
+    hidden += s.moreChildren ?? 0;
+  }
+  const more = hidden ? `  (+${hidden} more: debug_variables)` : '';
+  return { text: parts.length ? parts.join('  ') + more : '(none)', values };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { canonicalPath, type BookBreakpoint, type SessionManager } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { ok } from './result.js';
+import { addBreakpoints } from './breakpoint-tools.js';
+import { fieldShape, takeFields } from './profile-fields.js';
+import { describe } from '../format/session.js';
+import { frameFile, frameLabel, localsLine } from '../format/frames.js';
+import { clip, shortPath } from '../format/text.js';
+
+/** debug_probe: launch, record every breakpoint hit, end; one compact report. */
+export function registerProbeTool(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_probe',
+    {
+      description:
+        'One shot: launch a program, and at each breakpoint hit record the location, locals and the given expressions, up to maxHits; then end the session and return one compact report. One call instead of ten. The breakpoints are used only for this probe.',
+      input: {
+        program: z.string().describe('the program file'),
+        breakpoints: z.array(params.breakpoint).min(1).describe('where to look'),
+        expressions: z.array(z.string()).optional().describe('expressions to evaluate at each hit'),
+        maxHits: z.number().int().min(1).max(100).optional().describe('stop after this many hits (default 10)'),
+        args: z.array(z.string()).optional(),
+        cwd: z.string().optional(),
+        env: z.record(z.string()).optional(),
+        language: z.string().optional(),
+        ...fieldShape(manager.profiles.profiles, 'launch'),
+        timeoutMs: params.timeoutMs(30_000).describe('overall bound for the probe (default 30000)'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    },
+    async (a, { signal, progress }) => {
+      const deadline = Date.now() + (a.timeoutMs ?? 30_000);
+      const cwd = a.cwd ?? manager.defaultCwd();
+      const before = new Set(manager.book.list().map((b) => b.id));
+      const added: BookBreakpoint[] = await addBreakpoints(manager, a.breakpoints, cwd);
+      const mine = added.filter((b) => !before.has(b.id)).map((b) => b.id);
+      const hits: Record<string, unknown>[] = [];
+      const lines: string[] = [];
+      let session;
+      try {
+        session = await manager.launch({ program: a.program, args: a.args, cwd: a.cwd, env: a.env, language: a.language, fields: takeFields(manager.profiles.profiles, 'launch', a) });
+        const maxHits = a.maxHits ?? 10;
+        while (hits.length < maxHits) {
+          const outcome = await session.waitForSettled(Math.max(0, deadline - Date.now()), signal);
+          if (outcome !== 'stopped') break;
+          const top = session.stop!.frames[0];
+          const scopes = await session.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
+          const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables.summaryHideTypes);
+          const exprs: Record<string, string> = {};
+          for (const e of a.expressions ?? []) {
+            try {
+              exprs[e] = (await session.reads.evaluate(e, top?.id, 'watch', 'probe')).result;
+            } catch (err) {
+              exprs[e] = `<error: ${(err as Error).message.split('\n').pop()}>`;
+            }
+          }
+          const where = top ? frameLabel(top, session.cwd) : '?';
+          hits.push({ breakpointIds: session.stop!.breakpointIds, reason: session.stop!.reason, file: top && frameFile(top), line: top?.line, function: top?.name, locals: values, expressions: exprs });
+          lines.push(`#${hits.length} ${where}${session.stop!.reason === 'exception' ? ` (exception: ${clip(session.stop!.description ?? '', 100)})` : ''}`);
+          lines.push(`   ${Object.keys(exprs).length ? `${Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ')}  |  ` : ''}${localsText}`);
+          progress(`probe: ${hits.length} of at most ${maxHits} hit(s) recorded`, hits.length, maxHits);
+          if (hits.length >= maxHits || Date.now() >= deadline) break;
+          await session.continue();
+        }
+        const end =
+          session.state === 'stopped'
+            ? `ended after ${hits.length} hit(s) (maxHits ${maxHits})`
+            : session.state === 'running'
+              ? `ended while still running at the ${a.timeoutMs ?? 30_000} ms bound`
+              : (await describe(session, { outputTail: 5 })).text.replace(/^Session \S+ \([^)]*\) /, '');
+        await session.end(true);
+        const head = `Probe of ${shortPath(canonicalPath(a.program, cwd), cwd)}: ${hits.length} hit(s); ${end}`;
+        return ok([head, ...lines].join('\n'), { sessionId: session.id, state: session.state, hits, ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}) });
+      } finally {
+        if (session) await session.end(true);
+        if (mine.length) {
+          manager.book.remove(mine);
+          await manager.synced();
+        }
+      }
+    },
+  );
+}
