@@ -181,6 +181,16 @@ export const ProfileSchema = z.object({
       context: z.enum(['repl', 'watch', 'hover']).optional(),
     })
     .default({}),
+  /** How the adapter describes stops. */
+  stops: z
+    .object({
+      /**
+       * A regexp of exception-stop descriptions that say nothing about the exception (js-debug:
+       * "Paused on exception"): the exception's own text is shown instead.
+       */
+      genericExceptionDescription: z.string().optional(),
+    })
+    .default({}),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */

@@ -17,9 +17,10 @@ export interface BoundedWaitOptions<A extends unknown[]> {
  * Every wait in session code goes through here: no hand-written timer/listener/abort triples.
  */
 export async function boundedOnce<A extends unknown[] = unknown[]>(emitter: EventEmitter, event: string, options: BoundedWaitOptions<A>): Promise<Bounded<A>> {
-  const timeout = AbortSignal.timeout(Math.max(0, options.timeoutMs));
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  // AbortSignal.timeout does not keep the process alive; the server's own handles do.
+  // A ref'd timer (AbortSignal.timeout's is not): a pending wait keeps the process alive until it ends.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), Math.max(0, options.timeoutMs));
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   try {
     if (!options.until) return { outcome: 'done', value: (await once(emitter, event, { signal })) as A };
     for await (const args of on(emitter, event, { signal })) {
@@ -27,6 +28,8 @@ export async function boundedOnce<A extends unknown[] = unknown[]>(emitter: Even
     }
   } catch (e) {
     if ((e as Error).name !== 'AbortError') throw e;
+  } finally {
+    clearTimeout(timer);
   }
   return options.signal?.aborted ? { outcome: 'cancelled' } : { outcome: 'timeout' };
 }

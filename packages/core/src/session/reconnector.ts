@@ -12,6 +12,8 @@ export interface ReconnectHost {
   giveUp(reason: string): void;
   log(type: string, summary: string): void;
   readonly target: string;
+  /** False once the session failed or ended: no more attempts. */
+  readonly live: boolean;
 }
 
 export const RECONNECT_WINDOW_MS = 10 * 60_000;
@@ -44,7 +46,7 @@ export class Reconnector {
       this.host.log('target-lost', `${reason}; re-attaching (breakpoints kept)`);
       await this.host.drop();
       const deadline = Date.now() + this.windowMs;
-      while (!this.ending.aborted && Date.now() < deadline) {
+      while (!this.ending.aborted && this.host.live && Date.now() < deadline) {
         if (!(await pause(ATTEMPT_EVERY_MS, this.ending))) return;
         try {
           await this.host.establish(ATTEMPT_TIMEOUT_MS);
@@ -55,7 +57,7 @@ export class Reconnector {
           this.host.markReconnecting();
         }
       }
-      if (!this.ending.aborted) this.host.giveUp(`gave up re-attaching after ${this.windowMs / 60_000} min`);
+      if (!this.ending.aborted && this.host.live) this.host.giveUp(`gave up re-attaching after ${this.windowMs / 60_000} min`);
     } finally {
       this.active = false;
     }

@@ -110,6 +110,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.reconnector = new Reconnector(
       {
         target: this.target,
+        get live() {
+          return self.live;
+        },
         establish: (t) => this.establish(t),
         drop: () => this.dropConnection(false),
         markReconnecting: () => this.moveTo('reconnecting'),

@@ -22,11 +22,11 @@ export function headline(s: Session): string {
   return `Session ${s.id} (${s.target})`;
 }
 
-function stopReason(stop: StopInfo): string {
+function stopReason(stop: StopInfo, genericPattern: string | undefined): string {
   if (stop.breakpointIds.length) return `breakpoint ${stop.breakpointIds.join(', ')}`;
   if (stop.reason === 'exception') {
-    // some adapters put a generic "Paused on exception" in the description: the exception itself is then in text
-    const generic = !stop.description || /^paused on/i.test(stop.description) || (stop.text?.includes(stop.description) ?? false);
+    // some adapters put a generic description (the profile's pattern): the exception itself is then in text
+    const generic = !stop.description || (!!genericPattern && new RegExp(genericPattern, 'i').test(stop.description)) || (stop.text?.includes(stop.description) ?? false);
     const what = stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
     return `exception: ${clip(what, 200)}`;
   }
@@ -44,7 +44,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       const stop = s.stop!;
       const top = stop.frames[0];
       const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
-      lines.push(`${head} stopped at ${stopReason(stop)}, ${where} [thread ${stop.threadId}]`);
+      lines.push(`${head} stopped at ${stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [thread ${stop.threadId}]`);
       structured.stop = {
         reason: stop.reason,
         ...(stop.description ? { description: stop.description } : {}),
