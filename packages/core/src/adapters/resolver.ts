@@ -6,6 +6,7 @@ import { configDir } from '../profiles/loader.js';
 import type { Profile } from '../profiles/schema.js';
 import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
+import { checkPatch, describePatch, type PatchStatus } from './venv-patch.js';
 
 export interface AdapterStatus {
   profile: string;
@@ -21,6 +22,10 @@ export interface AdapterStatus {
   problem?: string;
   /** Built from the checkout's sources, which have changed since: rebuild with `adapters install`. */
   outdated?: boolean;
+  /** The profile's fix to the installed packages, when it has one (see venv-patch.ts). */
+  patch?: PatchStatus;
+  /** Usable, but something costs: what, and how to repair it. */
+  warning?: string;
   install: string;
 }
 
@@ -79,8 +84,16 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
     const current = sourceHash(join(dirname(configDir()), dirname(built.pom)));
     if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== current) status = { ...status, outdated: true };
   }
+  if (status.installed && status.runtime) status = withPatchStatus(profile, status);
   cache.set(profile.id, status);
   return status;
+}
+
+function withPatchStatus(profile: Profile, status: AdapterStatus): AdapterStatus {
+  const patch = checkPatch(profile, status.runtime!);
+  if (!patch) return status;
+  const { note, warning } = describePatch(profile, patch, status.source === 'managed', profile.adapter.runtime.envVar);
+  return { ...status, patch, version: `${status.version ?? ''} (${note})`.trim(), ...(warning ? { warning } : {}) };
 }
 
 export function forgetResolution(profileId: string): void {

@@ -26,6 +26,17 @@ const InstallSpec = z.discriminatedUnion('kind', [
     packages: z.array(z.string()).min(1),
     /** Interpreters that may create the venv, looked up on PATH in order. */
     basePython: z.array(z.string()).min(1),
+    /** A fix dapgate applies to the installed packages (see adapters/venv-patch.ts). */
+    patch: z
+      .object({
+        /** A script in adapters-config/, run as `<venv python> script check|apply`. */
+        script: z.string(),
+        /** What the fix is called in reports ("TCP_NODELAY fix"). */
+        name: z.string(),
+        /** What goes wrong without it, for the report when it is missing. */
+        without: z.string(),
+      })
+      .optional(),
   }),
   z.object({
     kind: z.literal('maven-jar'),

@@ -13,6 +13,7 @@ export async function adaptersCommand(args: string[]): Promise<number> {
   }
   if (verb === 'install') {
     const fromRelease = rest.includes('--from-release');
+    const force = rest.includes('--force');
     const names = rest.filter((r) => !r.startsWith('--'));
     const ids = names.length === 0 || names.includes('all') ? registry.profiles.map((p) => p.id) : names;
     let failed = 0;
@@ -24,7 +25,7 @@ export async function adaptersCommand(args: string[]): Promise<number> {
         continue;
       }
       try {
-        await installAdapter(p, (line) => console.log(line), { fromRelease });
+        await installAdapter(p, (line) => console.log(line), { fromRelease, force });
       } catch (e) {
         console.error((e as Error).message);
         failed++;
@@ -50,8 +51,10 @@ export function doctorCommand(): number {
   let missing = 0;
   for (const p of profiles) {
     const s = resolveAdapter(p, { fresh: true });
-    if (s.installed) console.log(`ok   ${p.id}: ${p.adapter.name}${s.adapterProgram ? ` ${s.adapterProgram}` : ''} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? ' OUTDATED: run adapters install' : ''}`);
-    else {
+    if (s.installed) {
+      console.log(`${s.warning ? 'warn' : 'ok  '} ${p.id}: ${p.adapter.name}${s.adapterProgram ? ` ${s.adapterProgram}` : ''} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? ' OUTDATED: run adapters install' : ''}`);
+      if (s.warning) console.log(`     ${s.warning}`);
+    } else {
       missing++;
       console.log(`MISS ${p.id}: ${s.problem}\n     fix: ${s.install}`);
     }

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Profile } from '../profiles/schema.js';
+import { configDir } from '../profiles/loader.js';
+
+/** Whether a profile's fix to its installed packages is in effect for one runtime. */
+export interface PatchStatus {
+  name: string;
+  applied: boolean;
+  /** False when the script cannot make the fix here (the code it edits has moved). */
+  applicable: boolean;
+  /** The script's own words: "applied", or what is missing / where the spot moved. */
+  detail: string;
+}
+
+type PatchSpec = { script: string; name: string; without: string };
+
+function patchSpec(profile: Profile): PatchSpec | undefined {
+  const install = profile.adapter.install;
+  return install.kind === 'pip-venv' ? install.patch : undefined;
+}
+
+function runScript(runtime: string, spec: PatchSpec, verb: 'check' | 'apply'): { code: number; line: string } {
+  const script = join(configDir(), spec.script);
+  const r = spawnSync(runtime, [script, verb], { encoding: 'utf8', timeout: 30_000, windowsHide: true });
+  if (r.error) return { code: -1, line: `could not run ${script}: ${r.error.message}` };
+  const out = (r.stdout.trim() || r.stderr.trim()).split('\n');
+  return { code: r.status ?? -1, line: (r.status === 0 ? out[out.length - 1] : out.join(' ').slice(0, 1000)) ?? '' };
+}
+
+/** Asks the profile's patch script whether its fix is present in what `runtime` imports. */
+export function checkPatch(profile: Profile, runtime: string): PatchStatus | undefined {
+  const spec = patchSpec(profile);
+  if (!spec) return undefined;
+  const r = runScript(runtime, spec, 'check');
+  return { name: spec.name, applied: r.code === 0, applicable: r.code !== 2, detail: r.line };
+}
+
+/** Applies the fix (the script is idempotent); returns the script's report, or throws with it. */
+export function applyPatch(profile: Profile, runtime: string): string | undefined {
+  const spec = patchSpec(profile);
+  if (!spec) return undefined;
+  const r = runScript(runtime, spec, 'apply');
+  if (r.code !== 0) throw new Error(`${spec.name} not applied: ${r.line}`);
+  return r.line;
+}
+
+/**
+ * The text that goes with the version ("1.8.22 (TCP_NODELAY fix applied)"), and for a missing fix
+ * a warning that says what it costs and how to repair it.
+ */
+export function describePatch(profile: Profile, status: PatchStatus, managed: boolean, envVar: string | undefined): { note: string; warning?: string } {
+  if (status.applied) return { note: `${status.name} applied` };
+  const cost = `without it ${patchSpec(profile)!.without}`;
+  // a version whose code moved: reinstalling does not help, the detail says what does
+  if (!status.applicable) return { note: `${status.name} NOT applied; see npx dapgate doctor`, warning: `${status.name} not in effect: ${status.detail}; ${cost}.` };
+  const repair = managed
+    ? `run: npx dapgate adapters install ${profile.id}`
+    : `run: npx dapgate adapters install ${profile.id} --force${envVar ? ` and unset ${envVar}` : ''} (dapgate fixes only its own venv)`;
+  return { note: `${status.name} NOT applied; ${repair}`, warning: `${status.name} not in effect (${status.detail}); ${cost}. To repair: ${repair}` };
+}
