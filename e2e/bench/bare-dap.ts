@@ -1,5 +1,6 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { nextEvent } from './next-event.js';
+import { meter, whereAndLocals, type Meter } from './meter.js';
 import { startStdioAdapter, type DapConnection, type AdapterProcess } from '@dapgate/dap';
 
 /**
@@ -12,7 +13,27 @@ export class BareDebugpy {
     readonly adapter: AdapterProcess,
   ) {}
 
-  /** `python` runs the adapter; `debuggeePython` the program (the same one dapgate picked). */
+  /** `python` runs the adapter. With a meter, every request and answer is counted. */
+  static start(python: string, m?: Meter): BareDebugpy {
+    const { connection, adapter } = startStdioAdapter(python, ['-m', 'debugpy.adapter'], { env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: '1' } });
+    if (m) meter(connection, m);
+    return new BareDebugpy(connection, adapter);
+  }
+
+  /** `debuggeePython` runs the program (the same one dapgate picked); resolves with the stopped event. */
+  async launch(debuggePython: string, program: string, line: number, condition?: string): Promise<DebugProtocol.StoppedEvent> {
+    const { connection } = this;
+    const initialized = this.next('initialized');
+    const stopped = this.next('stopped');
+    await connection.request('initialize', { adapterID: 'python', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+    const launch = connection.request('launch', { type: 'python', request: 'launch', program, python: debuggePython, console: 'internalConsole', justMyCode: true }, { timeoutMs: 30_000 });
+    await initialized;
+    await connection.request('setBreakpoints', { source: { path: program }, breakpoints: [{ line, condition }] });
+    await connection.request('configurationDone');
+    await launch;
+    return (await stopped) as DebugProtocol.StoppedEvent;
+  }
+
   static async launchToBreakpoint(
     python: string,
     debuggeePython: string,
@@ -20,17 +41,8 @@ export class BareDebugpy {
     line: number,
     condition?: string,
   ): Promise<{ client: BareDebugpy; threadId: number }> {
-    const { connection, adapter } = startStdioAdapter(python, ['-m', 'debugpy.adapter'], { env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: '1' } });
-    const client = new BareDebugpy(connection, adapter);
-    const initialized = client.next('initialized');
-    const stopped = client.next('stopped');
-    await connection.request('initialize', { adapterID: 'python', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
-    const launch = connection.request('launch', { type: 'python', request: 'launch', program, python: debuggeePython, console: 'internalConsole', justMyCode: true }, { timeoutMs: 30_000 });
-    await initialized;
-    await connection.request('setBreakpoints', { source: { path: program }, breakpoints: [{ line, condition }] });
-    await connection.request('configurationDone');
-    await launch;
-    const e = (await stopped) as DebugProtocol.StoppedEvent;
+    const client = BareDebugpy.start(python);
+    const e = await client.launch(debuggeePython, program, line, condition);
     const threadId = e.body.threadId ?? 1;
     await client.whereAndLocals(threadId);
     return { client, threadId };
@@ -38,11 +50,7 @@ export class BareDebugpy {
 
   /** What an agent needs at a stop (and what dapgate shows): top frames and the locals. */
   async whereAndLocals(threadId: number): Promise<number> {
-    const st = (await this.connection.request('stackTrace', { threadId, levels: 20 })).body as DebugProtocol.StackTraceResponse['body'];
-    const frameId = st.stackFrames[0]!.id;
-    const sc = (await this.connection.request('scopes', { frameId })).body as DebugProtocol.ScopesResponse['body'];
-    await this.connection.request('variables', { variablesReference: sc.scopes[0]!.variablesReference });
-    return frameId;
+    return (await whereAndLocals(this.connection, threadId)).frameId;
   }
 
   next(event: string): Promise<DebugProtocol.Event> {

@@ -1,22 +1,25 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { nextEvent } from './next-event.js';
+import { meter, whereAndLocals, type Meter } from './meter.js';
 import { connectTcp, freePort, startAdapterProcess, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
 
 /** The Node baseline: a bare DAP client doing js-debug's parent/child dance itself. */
 export class BareJsDebug {
   private readonly connections: DapConnection[] = [];
-  private constructor(readonly adapter: AdapterProcess, readonly port: number) {}
+  /** The child connection where the program stopped, and its thread. */
+  stoppedIn?: { connection: DapConnection; threadId: number };
+  private constructor(readonly adapter: AdapterProcess, readonly port: number, private readonly m?: Meter) {}
 
-  static async start(node: string, server: string): Promise<BareJsDebug> {
+  static async start(node: string, server: string, m?: Meter): Promise<BareJsDebug> {
     const port = await freePort();
     const adapter = startAdapterProcess(node, [server, String(port), '127.0.0.1']);
     await waitForLine(adapter.child.stdout!, /Debug server listening at/, 15_000);
-    return new BareJsDebug(adapter, port);
+    return new BareJsDebug(adapter, port, m);
   }
 
   /** launch -> startDebugging -> child: breakpoints -> stopped -> stack + locals */
-  async launchToBreakpoint(launchArgs: Record<string, unknown>, file: string, line: number): Promise<void> {
-    const stopped = new Promise<void>((resolve, reject) => {
+  async launchToBreakpoint(launchArgs: Record<string, unknown>, file: string, line: number): Promise<{ frameId: number; line: number; locals: Record<string, string> }> {
+    return new Promise((resolve, reject) => {
       const parent = this.open();
       parent
         .then(async (c) => {
@@ -28,11 +31,11 @@ export class BareJsDebug {
         })
         .catch(reject);
     });
-    await stopped;
   }
 
   private async open(): Promise<DapConnection> {
     const { connection } = await connectTcp('127.0.0.1', this.port, { waitMs: 5_000 });
+    if (this.m) meter(connection, this.m);
     this.connections.push(connection);
     return connection;
   }
@@ -48,14 +51,14 @@ export class BareJsDebug {
     await sent;
   }
 
-  private async child(args: DebugProtocol.StartDebuggingRequestArguments, file: string, line: number): Promise<void> {
+  private async child(args: DebugProtocol.StartDebuggingRequestArguments, file: string, line: number): Promise<{ frameId: number; line: number; locals: Record<string, string> }> {
     const c = await this.open();
     const stopped = nextEvent(c, 'stopped');
     await this.configure(c, args.request, args.configuration, { file, line });
     const e = (await stopped) as DebugProtocol.StoppedEvent;
-    const st = (await c.request('stackTrace', { threadId: e.body.threadId, levels: 20 })).body as DebugProtocol.StackTraceResponse['body'];
-    const sc = (await c.request('scopes', { frameId: st.stackFrames[0]!.id })).body as DebugProtocol.ScopesResponse['body'];
-    await c.request('variables', { variablesReference: sc.scopes[0]!.variablesReference });
+    if (this.m) this.m.chars += JSON.stringify(e.body).length;
+    this.stoppedIn = { connection: c, threadId: e.body.threadId! };
+    return whereAndLocals(c, e.body.threadId!);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,109 @@
+// The comparison table: the same scenarios through a bare DAP client, dapgate and the peer MCP server.
+import { join } from 'node:path';
+import { cacheDir } from '@dapgate/core';
+import { type Gateway, lineOf, pyExample, repoRoot } from '../support/gateway.js';
+import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
+import { DapgateDriver } from './driver-dapgate.js';
+import { PEER, PeerDriver, PeerServer, installPeer } from './driver-peer.js';
+import { runScenario, type Driver, type RunResult, type Scenario } from './driver.js';
+
+const median = (xs: number[]) => {
+  const ok = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return ok.length ? ok[Math.floor(ok.length / 2)]! : NaN;
+};
+
+interface Row {
+  scenario: string;
+  client: string;
+  runs: RunResult[];
+}
+
+async function measure(scenario: string, d: Driver, s: Scenario, runs: number, warmup: boolean): Promise<Row> {
+  if (warmup) await runScenario(d, s); // first use: imports, caches, JIT; not counted
+  const results: RunResult[] = [];
+  for (let i = 0; i < runs; i++) results.push(await runScenario(d, s));
+  const wrong = results.find((r) => !r.correct);
+  if (wrong) console.error(`[bench] ${scenario} / ${d.name}: ${wrong.problem}`);
+  return { scenario, client: d.name, runs: results };
+}
+
+/** Runs every scenario on the three clients; returns the markdown table and the tools/list line. */
+export async function compareClients(g: Gateway, runs: number, log: (line: string) => void): Promise<string> {
+  const langs = (await g.ok('debug_languages')).structured.languages;
+  const python = langs.find((l: any) => l.id === 'python').path as string;
+  const node = langs.find((l: any) => l.id === 'node');
+  const ledger = pyExample('ledger.py');
+  const postLine = lineOf(ledger, 'fee = 1 if amount < 0');
+  const py: Scenario = {
+    id: 'python: ledger.py',
+    program: ledger,
+    line: postLine,
+    first: { amount: '40' },
+    step: { line: postLine + 1, locals: { fee: '0' } },
+    expression: 'amount * 2',
+    result: '80',
+  };
+  const postJs = join(repoRoot, 'e2e', 'bench', 'programs', 'post.js');
+  const jsLine = lineOf(postJs, 'const fee = amount < 0');
+  const js: Scenario = { ...py, id: 'node: post.js', program: postJs, line: jsLine, step: { line: jsLine + 1, locals: { fee: '0' } } };
+  const racePy = join(repoRoot, 'e2e', 'bench', 'programs', 'race.py');
+  const race: Scenario = { id: 'python race: 3-line program, 10 cycles', program: racePy, line: 2, first: { x: '21' }, expression: 'x * 2', result: '42' };
+
+  // the debuggee interpreter and js-debug launch arguments dapgate uses, so the bare client matches them
+  const dg = new DapgateDriver(g);
+  await dg.firstStop(ledger, postLine);
+  const debuggee = (await g.ok('debug_diagnose')).structured.requestArguments.python as string;
+  await dg.stop();
+  await dg.firstStop(postJs, jsLine);
+  const jsArgs = (await g.ok('debug_diagnose')).structured.requestArguments as Record<string, unknown>;
+  await dg.stop();
+
+  const peer = await PeerServer.start(installPeer(log));
+  const rows: Row[] = [];
+  try {
+    const pyDrivers: Driver[] = [new BarePythonDriver(python, debuggee), new DapgateDriver(g), new PeerDriver(peer, 'python', python)];
+    for (const d of pyDrivers) rows.push(await measure(py.id, d, py, runs, true));
+    if (node?.installed) {
+      const server = join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js');
+      const jsDrivers: Driver[] = [new BareNodeDriver(node.path, server, jsArgs), new DapgateDriver(g), new PeerDriver(peer, 'javascript')];
+      for (const d of jsDrivers) rows.push(await measure(js.id, d, js, runs, true));
+    } else log(`node scenario skipped: js-debug not installed (${node?.problem})`);
+    for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));
+    const sizes = await toolsListSizes(g, peer);
+    return `${table(rows)}\n\n${sizes}`;
+  } finally {
+    await peer.close();
+  }
+}
+
+function table(rows: Row[]): string {
+  const out = ['| scenario | client | first stop | step | evaluate | total | calls | characters | correct |', '|---|---|---|---|---|---|---|---|---|'];
+  for (const r of rows) {
+    const base = rows.find((b) => b.scenario === r.scenario && b.client === 'bare DAP')!;
+    const col = (pick: (x: RunResult) => number | undefined) => {
+      const v = median(r.runs.map((x) => pick(x) ?? NaN));
+      if (!Number.isFinite(v)) return '—';
+      const b = median(base.runs.map((x) => pick(x) ?? NaN));
+      return r === base || !Number.isFinite(b) ? `${v.toFixed(0)} ms` : `${v.toFixed(0)} ms (${(v / b).toFixed(2)}x)`;
+    };
+    const calls = median(r.runs.map((x) => x.calls));
+    const chars = median(r.runs.map((x) => x.chars));
+    const baseChars = median(base.runs.map((x) => x.chars));
+    const correct = r.runs.filter((x) => x.correct).length;
+    out.push(
+      `| ${r.scenario} | ${r.client} | ${col((x) => x.firstStop)} | ${col((x) => x.step)} | ${col((x) => x.evaluate)} | ${col((x) => x.total)} | ${calls} | ${r === base ? chars : `${chars} (${((chars / baseChars) * 100).toFixed(0)}%)`} | ${correct}/${r.runs.length} |`,
+    );
+  }
+  return out.join('\n');
+}
+
+async function toolsListSizes(g: Gateway, peer: PeerServer): Promise<string> {
+  const ours = (await g.client.listTools()).tools;
+  const theirs = (await peer.client.listTools()).tools;
+  const size = (t: unknown[]) => JSON.stringify(t).length;
+  const each = ours.map((t) => `${t.name} ${JSON.stringify(t).length}`).join(', ');
+  return [
+    `tools/list: dapgate ${ours.length} tools, ${size(ours)} characters (${Math.round(size(ours) / ours.length)} per tool); ${PEER} ${theirs.length} tools, ${size(theirs)} characters (${Math.round(size(theirs) / theirs.length)} per tool).`,
+    `dapgate characters per tool: ${each}.`,
+  ].join('\n');
+}
