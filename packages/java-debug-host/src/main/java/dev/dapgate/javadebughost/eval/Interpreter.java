@@ -564,8 +564,8 @@ public final class Interpreter {
         Object l = value(eval(b.left()));
         Object r = value(eval(b.right()));
         switch (op) {
-            case "==": return vm.mirrorOf(equal(l, r));
-            case "!=": return vm.mirrorOf(!equal(l, r));
+            case "==": return vm.mirrorOf(equal(b.left(), l, b.right(), r));
+            case "!=": return vm.mirrorOf(!equal(b.left(), l, b.right(), r));
             case "+":
                 if (isStringish(l) || isStringish(r)) {
                     return stringify(l) + stringify(r);
@@ -645,27 +645,22 @@ public final class Interpreter {
     }
 
     /**
-     * Java {@code ==}, except that two strings compare by content (what a person typing
-     * {@code name == "bob"} in a debugger almost always means).
+     * Java {@code ==} (JLS 15.21): numeric or boolean equality when at least one side is a
+     * primitive (the other is unboxed), otherwise reference identity, also for strings and
+     * boxed values. A string literal is the interned instance, as in Java.
      */
-    private boolean equal(Object l, Object r) throws EvalException {
-        if (l == null || r == null) {
-            if (l instanceof PrimitiveValue || r instanceof PrimitiveValue) {
-                throw new EvalException("cannot compare a primitive value with null");
-            }
-            return l == r;
-        }
+    private boolean equal(Node leftNode, Object l, Node rightNode, Object r) throws EvalException {
         if (l instanceof PrimitiveValue || r instanceof PrimitiveValue) {
             PrimitiveValue a = unbox(l);
             PrimitiveValue b = unbox(r);
             if (a == null || b == null) {
-                throw new EvalException("cannot compare " + typeName(l) + " with " + typeName(r));
+                throw new EvalException("incomparable types: " + typeName(l) + " and " + typeName(r));
             }
-            if (a instanceof BooleanValue x || b instanceof BooleanValue) {
-                if (!(a instanceof BooleanValue) || !(b instanceof BooleanValue)) {
-                    throw new EvalException("cannot compare " + typeName(l) + " with " + typeName(r));
+            if (a instanceof BooleanValue || b instanceof BooleanValue) {
+                if (!(a instanceof BooleanValue x) || !(b instanceof BooleanValue y)) {
+                    throw new EvalException("incomparable types: " + typeName(l) + " and " + typeName(r));
                 }
-                return ((BooleanValue) a).value() == ((BooleanValue) b).value();
+                return x.value() == y.value();
             }
             String kind = promote(primitiveKind(a), primitiveKind(b));
             if (kind.equals("double") || kind.equals("float")) {
@@ -673,13 +668,44 @@ public final class Interpreter {
             }
             return a.longValue() == b.longValue();
         }
-        if (isStringish(l) && isStringish(r)) {
-            return stringify(l).equals(stringify(r));
+        if (l == null || r == null) {
+            return l == r;
         }
-        if (l instanceof ObjectReference && r instanceof ObjectReference) {
-            return l.equals(r);
+        if (l instanceof String || r instanceof String) {
+            return stringIdentity(leftNode, l, rightNode, r);
         }
-        return false;
+        return l.equals(r); // JDI mirrors of the same object are equal
+    }
+
+    /** Identity of strings where one side exists only here (a literal or a concatenation). */
+    private boolean stringIdentity(Node leftNode, Object l, Node rightNode, Object r) throws EvalException {
+        boolean leftLiteral = leftNode instanceof Node.Literal;
+        boolean rightLiteral = rightNode instanceof Node.Literal;
+        if (l instanceof String && !leftLiteral || r instanceof String && !rightLiteral) {
+            throw new EvalException("'==' on a string built with '+' compares object identity with a new object; "
+                + "use .equals(...) to compare contents");
+        }
+        if (!isStringish(l) || !isStringish(r)) {
+            return false; // a literal is never the same object as a non-string
+        }
+        if (!stringify(l).equals(stringify(r))) {
+            return false;
+        }
+        if (l instanceof String && r instanceof String) {
+            return true; // two equal literals are the same interned string
+        }
+        // equal contents: the debuggee's string is the literal only if it is the interned instance
+        StringReference ref = (StringReference) (l instanceof StringReference ? l : r);
+        Method intern = findMethod(ref.referenceType(), "intern", "()Ljava/lang/String;");
+        if (intern == null) {
+            throw new EvalException("cannot tell whether the string is the interned literal: String.intern() not found");
+        }
+        invoked = true;
+        return ref.equals(invoker.invoke(thread, ref, intern, List.of(), false));
+    }
+
+    private static Method findMethod(ReferenceType type, String name, String signature) {
+        return type instanceof ClassType ct ? ct.concreteMethodByName(name, signature) : null;
     }
 
     // ---------------------------------------------------------------- method calls
