@@ -116,6 +116,37 @@ public final class Interpreter {
         return asBoolean(value(eval(node)));
     }
 
+    /**
+     * Evaluates the expression and converts the result for assignment to a variable of the
+     * named type, as Java's assignment conversion does (widening, boxing, unboxing, and an int
+     * literal narrowed to byte/short/char when it fits); anything else is an error.
+     */
+    public Value evaluateForAssignment(Node node, String targetType) throws EvalException {
+        Object v = value(eval(node));
+        if (v instanceof VoidValue) {
+            throw new EvalException("a void method result has no value");
+        }
+        if (cost(targetType, v) < 0 && !fitsAsConstant(node, v, targetType)) {
+            throw new EvalException("incompatible types: " + typeName(v) + " cannot be converted to " + targetType);
+        }
+        return convert(targetType, v);
+    }
+
+    private static boolean fitsAsConstant(Node node, Object v, String targetType) {
+        boolean literal = node instanceof Node.Literal
+            || node instanceof Node.Unary u && u.operand() instanceof Node.Literal;
+        if (!literal || !(v instanceof com.sun.jdi.IntegerValue i)) {
+            return false;
+        }
+        int n = i.value();
+        return switch (targetType) {
+            case "byte" -> n >= Byte.MIN_VALUE && n <= Byte.MAX_VALUE;
+            case "short" -> n >= Short.MIN_VALUE && n <= Short.MAX_VALUE;
+            case "char" -> n >= Character.MIN_VALUE && n <= Character.MAX_VALUE;
+            default -> false;
+        };
+    }
+
     // ---------------------------------------------------------------- tree walk
 
     private Object eval(Node node) throws EvalException {
