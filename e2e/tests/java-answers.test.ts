@@ -1,11 +1,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 
 // Wrong answers an agent's trial found in the Java evaluator and variables view, each pinned here.
 const pantry = join(repoRoot, 'examples', 'java', 'Pantry.java');
-const service = join(repoRoot, 'examples', 'java', 'Service.java');
+
+function javaHome(): string {
+  const r = spawnSync('java', ['-XshowSettings:properties', '-version'], { encoding: 'utf8', timeout: 30_000 });
+  return /java\.home = (.+)/.exec(r.stderr)?.[1]?.trim() ?? '';
+}
 
 describe('java: answers that match Java', () => {
   let g: Gateway;
@@ -72,20 +79,33 @@ describe('java: answers that match Java', () => {
     await g.ok('debug_stop');
   });
 
-  test('frames find own sources without breakpoints; method calls after a pause say to step first', async () => {
-    const r = await g.ok('debug_launch', { program: service, args: ['60'] }, 120_000);
-    assert.equal(r.structured.state, 'running', r.text);
-    const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
-    assert.equal(p.structured.state, 'stopped', p.text);
-    const stack = await g.ok('debug_stack', {});
-    assert.match(stack.text, /Service\.main\(String\[\]\).*Service\.java:\d+/, stack.text);
-    assert.doesNotMatch(stack.text, /Service\.main[^\n]*<no source>/, stack.text);
-    const call = await g.call('debug_evaluate', { expression: 'Math.max(1, 2)' });
-    assert.equal(call.isError, true, call.text);
-    assert.match(call.text, /step once, then evaluate/, call.text);
-    await g.ok('debug_step', { kind: 'out' });
-    const after = await g.ok('debug_evaluate', { expression: 'Math.max(1, 2)' });
-    assert.equal(after.structured.result, '2', after.text);
-    await g.ok('debug_stop');
+  test('frames find sources beside the classes and in the JDK src.zip; calls after a pause say to step first', async () => {
+    // a class with its source beside it (as plain `javac -g` leaves it), launched from elsewhere, no breakpoints
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-kettle-'));
+    const cwd = mkdtempSync(join(tmpdir(), 'dapgate-kettle-cwd-'));
+    try {
+      const source = join(dir, 'Kettle.java');
+      writeFileSync(source, 'public class Kettle {\n  public static void main(String[] a) throws Exception {\n    for (int i = 0; i < 1200; i++) {\n      Thread.sleep(50);\n    }\n  }\n}\n');
+      const javac = spawnSync('javac', ['-g', '-d', dir, source], { encoding: 'utf8', timeout: 120_000 });
+      assert.equal(javac.status, 0, javac.stderr);
+      const r = await g.ok('debug_launch', { language: 'java', mainClass: 'Kettle', classPaths: [dir], cwd }, 120_000);
+      assert.equal(r.structured.state, 'running', r.text);
+      const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
+      assert.equal(p.structured.state, 'stopped', p.text);
+      const stack = await g.ok('debug_stack', {});
+      assert.match(stack.text, /Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:4/, stack.text);
+      if (existsSync(join(javaHome(), 'lib', 'src.zip'))) assert.match(stack.text, /Thread\.sleep[^\n]*Thread\.java/, stack.text);
+      else assert.match(stack.text, /Thread\.sleep[^\n]*<no source>/, stack.text);
+      const call = await g.call('debug_evaluate', { expression: 'Math.max(1, 2)' });
+      assert.equal(call.isError, true, call.text);
+      assert.match(call.text, /step once, then evaluate/, call.text);
+      await g.ok('debug_step', { kind: 'out' });
+      const after = await g.ok('debug_evaluate', { expression: 'Math.max(1, i)' });
+      assert.match(after.structured.result, /^\d+$/, after.text);
+      await g.ok('debug_stop');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
