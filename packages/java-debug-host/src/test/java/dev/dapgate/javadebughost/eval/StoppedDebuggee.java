@@ -36,16 +36,30 @@ final class StoppedDebuggee implements AutoCloseable {
         this.thread = thread;
     }
 
+    /**
+     * Launches the fixture and waits for the breakpoint. Setup only, not what is under test: on a
+     * loaded machine the debuggee has (rarely) ended before reaching it, so that is retried once.
+     */
     static StoppedDebuggee launch() throws Exception {
+        try {
+            return launchOnce();
+        } catch (IllegalStateException e) {
+            System.err.println("retrying the debuggee launch once: " + e.getMessage());
+            return launchOnce();
+        }
+    }
+
+    private static StoppedDebuggee launchOnce() throws Exception {
         LaunchingConnector connector = Bootstrap.virtualMachineManager().defaultConnector();
         Map<String, Connector.Argument> args = connector.defaultArguments();
         String classes = Path.of(StoppedDebuggee.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         args.get("main").setValue(TARGET);
         args.get("options").setValue("-cp " + classes + " -Xshare:auto");
         VirtualMachine vm = connector.launch(args);
+        StringBuffer output = new StringBuffer();
         try {
-            drain(vm.process().getInputStream());
-            drain(vm.process().getErrorStream());
+            drain(vm.process().getInputStream(), output);
+            drain(vm.process().getErrorStream(), output);
             ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
             prepare.addClassFilter(TARGET);
             prepare.enable();
@@ -70,7 +84,8 @@ final class StoppedDebuggee implements AutoCloseable {
                         stopped = be.thread();
                         resume = false;
                     } else if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
-                        throw new IllegalStateException("the debuggee ended before the breakpoint");
+                        throw new IllegalStateException("the debuggee ended before the breakpoint ("
+                            + e.getClass().getSimpleName() + "); its output:\n" + output);
                     }
                 }
                 if (resume) {
@@ -78,6 +93,9 @@ final class StoppedDebuggee implements AutoCloseable {
                 }
             }
             return new StoppedDebuggee(vm, stopped);
+        } catch (com.sun.jdi.VMDisconnectedException e) {
+            vm.process().destroyForcibly();
+            throw new IllegalStateException("the debuggee disconnected before the breakpoint; its output:\n" + output, e);
         } catch (Exception | Error e) {
             vm.process().destroyForcibly();
             throw e;
@@ -89,10 +107,16 @@ final class StoppedDebuggee implements AutoCloseable {
             .orElseThrow(() -> new IllegalStateException("no thread " + name));
     }
 
-    private static void drain(java.io.InputStream in) {
+    /** Keeps the debuggee's output (for failure messages) so that its pipes never fill. */
+    private static void drain(java.io.InputStream in, StringBuffer into) {
         Thread t = new Thread(() -> {
+            byte[] buffer = new byte[4096];
             try (in) {
-                in.transferTo(java.io.OutputStream.nullOutputStream());
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    if (into.length() < 20_000) {
+                        into.append(new String(buffer, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+                    }
+                }
             } catch (java.io.IOException ignored) {
                 // the debuggee ended
             }
