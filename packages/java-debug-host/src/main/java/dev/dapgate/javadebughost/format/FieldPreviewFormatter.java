@@ -54,7 +54,7 @@ final class FieldPreviewFormatter extends ObjectFormatter implements IValueForma
             first = false;
             sb.append(field.name()).append('=').append(brief(obj.getValue(field), options));
             if (sb.length() > MAX_LENGTH) {
-                sb.setLength(MAX_LENGTH - 3);
+                sb.setLength(MAX_LENGTH - "...}".length());
                 return sb.append("...}").toString();
             }
         }

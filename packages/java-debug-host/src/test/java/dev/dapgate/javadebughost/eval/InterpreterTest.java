@@ -160,6 +160,39 @@ class InterpreterTest {
         assertEquals("array index must be an int but found long", error("arr[big]"));
     }
 
+    /** "text (type)" of the value converted for assignment to a variable of the given type. */
+    private static String assign(String expression, String targetType) throws EvalException {
+        Interpreter in = in(debuggee.thread, 1);
+        Value v = in.evaluateForAssignment(Parser.parse(expression), targetType);
+        String text = in.evaluateToString(Parser.parse(expression));
+        Interpreter.release(in.pinned());
+        return text + " (" + (v == null ? "null" : v.type().name()) + ")";
+    }
+
+    @Test
+    void assignmentConversion() throws EvalException {
+        assertEquals("TEA (java.lang.String)", assign("x.toUpperCase()", "java.lang.String"));
+        assertEquals("3 (int)", assign("1 + 2", "int"));
+        assertEquals("5 (long)", assign("i", "long"), "widening");
+        assertEquals("5 (double)", assign("i", "double").replace("5.0", "5"));
+        assertEquals("1000 (int)", assign("boxed", "int"), "unboxing");
+        assertEquals("5 (java.lang.Integer)", assign("i", "java.lang.Integer"), "boxing");
+        assertEquals("7 (byte)", assign("7", "byte"), "an int literal that fits narrows");
+        assertEquals("(2, 3) (dev.dapgate.javadebughost.fixture.EvalTarget$Point)", assign("p", "java.lang.Object"));
+        assertEquals("null (null)", assign("null", "java.lang.String"));
+        assertEquals("[4, 5] (java.util.ArrayList)", assign("list", "java.util.List"));
+        assertEquals("incompatible types: java.lang.String cannot be converted to int",
+            assertThrows(EvalException.class, () -> assign("x", "int")).getMessage());
+        assertEquals("incompatible types: long cannot be converted to int",
+            assertThrows(EvalException.class, () -> assign("big", "int")).getMessage());
+        assertEquals("incompatible types: int cannot be converted to byte",
+            assertThrows(EvalException.class, () -> assign("i", "byte")).getMessage(), "only constants narrow");
+        assertEquals("incompatible types: int cannot be converted to java.lang.Long",
+            assertThrows(EvalException.class, () -> assign("5", "java.lang.Long")).getMessage());
+        assertEquals("incompatible types: null cannot be converted to int",
+            assertThrows(EvalException.class, () -> assign("null", "int")).getMessage());
+    }
+
     @Test
     void unresolvedNamesAndUnsupportedSyntax() {
         assertEquals("cannot resolve 'nosuchvar': not a local variable, field or loaded class", error("nosuchvar"));

@@ -24,12 +24,12 @@ import java.util.concurrent.TimeUnit;
  * A real debuggee JVM (the test fixture {@code EvalTarget}) launched under JDI and stopped at a
  * breakpoint in {@code EvalTarget.hook()}: frame 1 is {@code scene()} with its locals.
  */
-final class StoppedDebuggee implements AutoCloseable {
-    static final String TARGET = "dev.dapgate.javadebughost.fixture.EvalTarget";
+public final class StoppedDebuggee implements AutoCloseable {
+    public static final String TARGET = "dev.dapgate.javadebughost.fixture.EvalTarget";
     private static final long EVENT_WAIT_MS = 30_000;
 
-    final VirtualMachine vm;
-    final ThreadReference thread;
+    public final VirtualMachine vm;
+    public final ThreadReference thread;
 
     private StoppedDebuggee(VirtualMachine vm, ThreadReference thread) {
         this.vm = vm;
@@ -40,7 +40,7 @@ final class StoppedDebuggee implements AutoCloseable {
      * Launches the fixture and waits for the breakpoint. Setup only, not what is under test: on a
      * loaded machine the debuggee has (rarely) ended before reaching it, so that is retried once.
      */
-    static StoppedDebuggee launch() throws Exception {
+    public static StoppedDebuggee launch() throws Exception {
         try {
             return launchOnce();
         } catch (IllegalStateException e) {
@@ -102,7 +102,7 @@ final class StoppedDebuggee implements AutoCloseable {
         }
     }
 
-    ThreadReference otherThread(String name) {
+    public ThreadReference otherThread(String name) {
         return vm.allThreads().stream().filter(t -> t.name().equals(name)).findFirst()
             .orElseThrow(() -> new IllegalStateException("no thread " + name));
     }
