@@ -85,6 +85,16 @@ test('java-debug host over stdio: launch Ledger, breakpoint, stack, variables, e
   );
   assert.match(bad, /cannot resolve 'nosuchvar'/);
 
+  const scopes = await dc.scopesRequest({ frameId: frame.id });
+  const set = await dc.setVariableRequest({ variablesReference: scopes.body.scopes[0].variablesReference, name: 'total', value: 'amount * 2 + 1' });
+  assert.equal(set.body.value, '81', 'the value is a Java expression, evaluated in the frame');
+  assert.equal((await dc.evaluateRequest({ expression: 'total', frameId: frame.id, context: 'repl' })).body.result, '81');
+  const refused = await dc.setVariableRequest({ variablesReference: scopes.body.scopes[0].variablesReference, name: 'total', value: '"ten"' }).then(
+    () => assert.fail('a String into an int must be refused'),
+    (e: Error) => e.message,
+  );
+  assert.equal(refused, 'incompatible types: java.lang.String cannot be converted to int');
+
   const stepped = dc.waitForEvent('stopped');
   await dc.nextRequest({ threadId });
   assert.equal(((await stepped) as DebugProtocol.StoppedEvent).body.reason, 'step');
@@ -92,7 +102,7 @@ test('java-debug host over stdio: launch Ledger, breakpoint, stack, variables, e
   assert.equal(afterStep.line, line - 2, 'over the call, back to the loop header');
 
   await dc.setBreakpointsRequest({ source: { path: ledger }, breakpoints: [] });
-  const output = dc.assertOutput('stdout', 'final -5 ada has 6 entries', 30_000);
+  const output = dc.assertOutput('stdout', 'final -5 ada has 6 entries', 30_000); // total is recomputed by post()
   const terminated = dc.waitForEvent('terminated', 30_000);
   await dc.continueRequest({ threadId });
   await output;
