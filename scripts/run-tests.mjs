@@ -4,7 +4,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const dirs = ['packages/dap/test', 'packages/core/test', 'packages/mcp/test', 'e2e/tests'];
+const dirs = ['packages/dap/test', 'packages/core/test', 'packages/mcp/test', 'packages/java-debug-host/test', 'e2e/tests'];
 const only = process.argv.slice(2);
 const files = dirs
   .filter((d) => existsSync(join(root, d)))

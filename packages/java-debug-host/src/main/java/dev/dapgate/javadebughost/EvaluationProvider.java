@@ -22,6 +22,7 @@ import dev.dapgate.javadebughost.eval.Invoker;
 import dev.dapgate.javadebughost.eval.LogTemplate;
 import dev.dapgate.javadebughost.eval.Node;
 import dev.dapgate.javadebughost.eval.Parser;
+import dev.dapgate.javadebughost.format.HostVariableFormatter;
 
 import java.util.Arrays;
 import java.util.List;
@@ -44,6 +45,7 @@ final class EvaluationProvider implements IEvaluationProvider {
     private static final int PARSE_CACHE_LIMIT = 1_000;
 
     private volatile IDebugAdapterContext context;
+
     private final Invoker invoker = new Invoker(invokeTimeout());
     private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "java-debug-host-eval");
@@ -68,6 +70,12 @@ final class EvaluationProvider implements IEvaluationProvider {
     @Override
     public void initialize(IDebugAdapterContext debugContext, Map<String, Object> options) {
         this.context = debugContext;
+        debugContext.setVariableFormatter(HostVariableFormatter.create());
+    }
+
+    /** The debug session's context, once launch or attach has initialized this provider. */
+    IDebugAdapterContext context() {
+        return context;
     }
 
     @Override
@@ -89,6 +97,32 @@ final class EvaluationProvider implements IEvaluationProvider {
             Interpreter in = new Interpreter(thread, -1, thisContext, invoker);
             return finish(thread, in, in.evaluate(parse(expression)));
         });
+    }
+
+    /**
+     * Evaluates {@code expression} in the frame at {@code depth} (or the top frame for -1) and
+     * converts it for assignment to a variable of type {@code targetType}.
+     */
+    CompletableFuture<Value> evaluateForAssignment(String expression, ThreadReference thread, int depth, String targetType) {
+        return submit(thread, () -> {
+            Interpreter in = new Interpreter(thread, Math.max(depth, 0), null, invoker);
+            return finish(thread, in, in.evaluateForAssignment(parse(expression), targetType));
+        });
+    }
+
+    /** {@code list.set(index, value)} in the debuggee; the value is already boxed. */
+    void listSet(ThreadReference thread, ObjectReference list, int index, Value value) throws EvalException {
+        Method set = list.referenceType() instanceof ClassType ct
+            ? ct.concreteMethodByName("set", "(ILjava/lang/Object;)Ljava/lang/Object;") : null;
+        if (set == null) {
+            throw new EvalException(list.referenceType().name() + " has no set(int, Object)");
+        }
+        long invocationsBefore = invoker.invocations(thread);
+        try {
+            invoker.invoke(thread, list, set, List.of(thread.virtualMachine().mirrorOf(index), value), false);
+        } finally {
+            refreshIfInvoked(thread, invocationsBefore);
+        }
     }
 
     @Override

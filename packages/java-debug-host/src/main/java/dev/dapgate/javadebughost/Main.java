@@ -36,7 +36,7 @@ public final class Main {
         // debuggee exits) would otherwise go to the default handler, which kills the thread.
         RxJavaPlugins.setErrorHandler(e -> Log.warn("unhandled async error: " + e));
 
-        ProtocolServer server = new ProtocolServer(dapIn, dapOut, createProviders());
+        ProtocolServer server = new HostProtocolServer(dapIn, dapOut, createProviders());
         Log.info("java-debug-host ready on stdio");
         int status = 0;
         try {

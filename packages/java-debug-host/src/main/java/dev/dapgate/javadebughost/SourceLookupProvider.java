@@ -33,6 +33,9 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
     /** Source roots learned from files that breakpoints were set in (insertion ordered). */
     private final Set<Path> learnedRoots = ConcurrentHashMap.newKeySet();
     private final Map<Path, CachedScan> scans = new ConcurrentHashMap<>();
+    /** The launch's or attach's cwd and class path folders: sources often sit there. */
+    private final Set<Path> sessionRoots = ConcurrentHashMap.newKeySet();
+    private final JdkSources jdkSources = JdkSources.forThisJdk();
 
     private record CachedScan(long modified, long size, JavaSourceScanner.Result result) {
     }
@@ -40,6 +43,16 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
     @Override
     public void initialize(IDebugAdapterContext debugContext, Map<String, Object> options) {
         this.context = debugContext;
+    }
+
+    /** Folders of the session (cwd, class path directories) to search for sources. */
+    void addSessionRoots(List<String> folders) {
+        for (String folder : folders) {
+            Path path = toPath(folder);
+            if (path != null && Files.isDirectory(path)) {
+                sessionRoots.add(path.toAbsolutePath().normalize());
+            }
+        }
     }
 
     @Override
@@ -107,7 +120,8 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
                 return found.toAbsolutePath().normalize().toUri().toString();
             }
         }
-        return null;
+        Path jdk = jdkSources.find(relative);
+        return jdk == null ? null : jdk.toUri().toString();
     }
 
     @Override
@@ -147,6 +161,7 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
             }
         }
         roots.addAll(learnedRoots);
+        roots.addAll(sessionRoots);
         roots.add(Paths.get("").toAbsolutePath().normalize());
         List<Path> existing = new ArrayList<>();
         for (Path r : roots) {

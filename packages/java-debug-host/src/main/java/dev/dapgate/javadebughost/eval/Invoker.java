@@ -129,8 +129,11 @@ public final class Invoker {
             return new EvalException(method.name() + "() threw " + type + (message != null ? ": " + message : ""));
         }
         if (cause instanceof IncompatibleThreadStateException) {
-            return new EvalException("cannot invoke " + method.name()
-                + "(): the thread is not suspended at an event (or still runs a previous invocation)");
+            // JDI invokes only in a thread suspended by an event (breakpoint, step, exception);
+            // a pause (VM or thread suspend) is not one, and cannot be turned into one from here.
+            return new EvalException("cannot call " + method.name() + "(): the thread was paused, not stopped at "
+                + "a breakpoint or step (or it still runs an earlier call), and Java can only call methods in a "
+                + "thread stopped at an event; step once, then evaluate");
         }
         return new EvalException("invoking " + method.name() + "() failed: " + cause);
     }

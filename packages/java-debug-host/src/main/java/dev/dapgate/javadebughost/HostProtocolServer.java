@@ -1,0 +1,66 @@
+package dev.dapgate.javadebughost;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import com.microsoft.java.debug.core.adapter.IEvaluationProvider;
+import com.microsoft.java.debug.core.adapter.ISourceLookUpProvider;
+import com.microsoft.java.debug.core.adapter.ProtocolServer;
+import com.microsoft.java.debug.core.adapter.ProviderContext;
+import com.microsoft.java.debug.core.protocol.JsonUtils;
+import com.microsoft.java.debug.core.protocol.Messages;
+import com.microsoft.java.debug.core.protocol.Requests.SetVariableArguments;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The core's protocol server with what this host adds around requests: {@code setVariable} is
+ * answered here (the core has no hook for it; its handler parses the value as a literal), and
+ * a launch's cwd and class path folders become places to look for sources.
+ */
+final class HostProtocolServer extends ProtocolServer {
+    private final SetVariableHandler setVariable;
+    private final SourceLookupProvider sources;
+
+    HostProtocolServer(InputStream in, OutputStream out, ProviderContext providers) {
+        super(in, out, providers);
+        this.setVariable = new SetVariableHandler((EvaluationProvider) providers.getProvider(IEvaluationProvider.class));
+        this.sources = (SourceLookupProvider) providers.getProvider(ISourceLookUpProvider.class);
+    }
+
+    @Override
+    protected void dispatchRequest(Messages.Request request) {
+        if ("setVariable".equals(request.command)) {
+            SetVariableArguments args = JsonUtils.fromJson(request.arguments, SetVariableArguments.class);
+            setVariable.handle(request, args).thenAccept(this::sendResponse);
+            return;
+        }
+        if ("launch".equals(request.command) || "attach".equals(request.command)) {
+            sources.addSessionRoots(sessionFolders(request.arguments));
+        }
+        super.dispatchRequest(request);
+    }
+
+    /** cwd and the class path directories of a launch (sources often sit beside the classes). */
+    private static List<String> sessionFolders(JsonObject arguments) {
+        List<String> folders = new ArrayList<>();
+        if (arguments == null) {
+            return folders;
+        }
+        if (arguments.get("cwd") instanceof JsonPrimitive cwd && cwd.isString()) {
+            folders.add(cwd.getAsString());
+        }
+        if (arguments.get("classPaths") instanceof JsonArray classPaths) {
+            for (JsonElement e : classPaths) {
+                if (e instanceof JsonPrimitive p && p.isString()) {
+                    folders.add(p.getAsString());
+                }
+            }
+        }
+        return folders;
+    }
+}
