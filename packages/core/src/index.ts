@@ -18,3 +18,6 @@ export { installAdapter } from './adapters/installer.js';
 export { GatewayError, type ErrorCode, type NextStep, type ErrorStep } from './errors.js';
 export { cacheDir } from './paths.js';
 export { checkExpression, EVAL_MODES, type EvalMode, type EvalUse } from './policy/evaluation.js';
+export { launchTest, type TestRequest } from './testing/test-launch.js';
+export { TestRun, testRunOf } from './testing/test-run.js';
+export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outcome.js';

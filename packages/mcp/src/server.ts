@@ -8,6 +8,7 @@ import { registerInspectTools } from './tools/inspect-tools.js';
 import { registerLogTools } from './tools/log-tools.js';
 import { registerSourceTools } from './tools/source-tools.js';
 import { registerProbeTool } from './tools/probe-tool.js';
+import { registerTestTool } from './tools/test-tool.js';
 import { registerResources } from './resources.js';
 import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
@@ -43,6 +44,7 @@ export function createServer(options: ServerOptions, shared?: SessionManager): {
   registerLogTools(server, manager);
   registerSourceTools(server, manager);
   registerProbeTool(server, manager);
+  registerTestTool(server, manager);
   registerResources(server, manager);
   return { server, manager };
 }

@@ -124,6 +124,49 @@ const RequestTemplate = z.object({
   unsupported: z.array(z.string()).default([]),
 });
 
+/** One way of naming a test (a pytest node id, a unittest name, a JUnit class#method, ...). */
+const TestForm = z.object({
+  /** Shown in answers: which runner the id was read as. */
+  runner: z.string(),
+  /** An id in this form, shown when an id cannot be read. */
+  example: z.string(),
+  /** A regexp over the test id; its named groups become template variables (`file`, `name`, ...). */
+  match: z.string(),
+  /** Fixed template variables for this form and the profile's prepareTest hook (e.g. a runner's Maven coordinates). */
+  vars: z.record(z.unknown()).default({}),
+  /** Unified launch fields (program, module, args, mainClass, classPaths, runtimeArgs, ...) as a template over `test`, `cwd` and the groups. */
+  launch: z.record(z.unknown()),
+  /** Raw DAP launch arguments merged last (e.g. js-debug's skipFiles). */
+  adapterArgs: z.record(z.unknown()).optional(),
+  /** What the runner's output says when it ends: regexps, tried in this order; the first that matches decides. */
+  outcome: z.object({
+    failed: z.array(z.string()).default([]),
+    passed: z.array(z.string()).default([]),
+    noTests: z.array(z.string()).default([]),
+  }),
+  /** Exit codes of this runner and what they mean (others: an error of the runner). */
+  exitCodes: z.record(z.enum(['passed', 'failed', 'no tests ran'])).default({}),
+});
+
+/** debug_test: how a test id becomes a launch, and how the failing assertion is stopped at. */
+const TestSpec = z.object({
+  forms: z.array(TestForm).min(1),
+  /** Exception filters that stop where a test fails (instead of the profile's defaults). */
+  failureFilters: z.array(z.string()).default([]),
+  /** The same with a condition (DAP filterOptions), for adapters that take them. */
+  failureFilterOptions: z.array(z.object({ filterId: z.string(), condition: z.string().optional() })).default([]),
+  /**
+   * The failure filters would stop at the runner's own exceptions (java-debug's `caught`): arm
+   * them only once the test method starts (the hook names its first line as `entry`), and disarm
+   * them at the first exception stop.
+   */
+  armAtTestStart: z.boolean().default(false),
+  /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
+  exitCodeTrusted: z.boolean(),
+  /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */
+  libraryFrames: z.string().optional(),
+});
+
 export const ProfileSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
   displayName: z.string(),
@@ -202,6 +245,8 @@ export const ProfileSchema = z.object({
       genericExceptionDescription: z.string().optional(),
     })
     .default({}),
+  /** debug_test support (absent: the language has none yet). */
+  test: TestSpec.optional(),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */
@@ -212,3 +257,5 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export type RequestTemplate = z.infer<typeof RequestTemplate>;
 export type FieldSpec = z.infer<typeof FieldSpec>;
 export type FieldType = FieldSpec['type'];
+export type TestSpec = z.infer<typeof TestSpec>;
+export type TestForm = z.infer<typeof TestForm>;

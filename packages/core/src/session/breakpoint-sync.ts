@@ -13,6 +13,8 @@ export interface SyncHost {
   readonly live: boolean;
   /** Exception filters when the agent chose none (undefined: the adapter's defaults). */
   readonly defaultExceptionFilters: string[] | undefined;
+  /** Conditional filters (DAP filterOptions) sent with the defaults. */
+  readonly defaultExceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
   /** Every connection of the session (adapter, then children). */
   connections(): DapClient[];
   /** Connections that can take changes now (not still being configured). */
@@ -61,7 +63,10 @@ export class BreakpointSync {
     }
     const offered = connection.capabilities.exceptionBreakpointFilters ?? [];
     this.exceptionFilters = this.chosenFilters ?? this.host.defaultExceptionFilters ?? offered.filter((f) => f.default).map((f) => f.filter);
-    if (offered.length || this.exceptionFilters.length) await this.host.send(connection, 'setExceptionBreakpoints', { filters: this.exceptionFilters }, timeoutMs);
+    const filterOptions = this.chosenFilters ? undefined : this.host.defaultExceptionFilterOptions;
+    if (offered.length || this.exceptionFilters.length) {
+      await this.host.send(connection, 'setExceptionBreakpoints', { filters: this.exceptionFilters, ...(filterOptions?.length ? { filterOptions } : {}) }, timeoutMs);
+    }
   }
 
   async applyExceptionFilters(filters: string[], chosen = false): Promise<void> {

@@ -100,12 +100,12 @@ export class SessionManager {
     if (program) this.checkAllowed(program);
     const template = profile.launch;
     this.checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
-    const vars: TemplateVars = { ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false };
+    const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined);
+    return this.start(profile, 'launch', target, cwd, args, undefined, undefined, req);
   }
 
   async attach(req: AttachRequest): Promise<Session> {
@@ -159,6 +159,7 @@ export class SessionManager {
     requestArguments: Record<string, unknown>,
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
     reconnect?: boolean,
+    filters?: Pick<LaunchRequest, 'exceptionFilters' | 'exceptionFilterOptions'>,
   ): Promise<Session> {
     let adapterCommand: string[] | undefined;
     if (!targetAddress) {
@@ -177,7 +178,8 @@ export class SessionManager {
       adapterEnv: profile.adapter.env,
       targetAddress,
       book: this.book,
-      exceptionFilters: profile.defaultExceptionFilters,
+      exceptionFilters: filters?.exceptionFilters ?? profile.defaultExceptionFilters,
+      exceptionFilterOptions: filters?.exceptionFilterOptions,
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect,
       evalMode: this.evalMode,

@@ -83,6 +83,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         return self.live;
       },
       defaultExceptionFilters: config.exceptionFilters,
+      defaultExceptionFilterOptions: config.exceptionFilterOptions,
       connections: () => this.connections.all(),
       ready: () => this.connections.ready(),
       active: () => this.activeClient(),

@@ -61,6 +61,11 @@ export interface LaunchRequest {
   env?: Record<string, string>;
   stopOnEntry?: boolean;
   adapterArgs?: Record<string, unknown>;
+  /** More template variables for the profile's launch template and hooks (debug_test's runtimeArgs, sourcePaths, ...). */
+  templateVars?: Record<string, unknown>;
+  /** Exception filters for this launch instead of the profile's defaults (debug_test). */
+  exceptionFilters?: string[];
+  exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
 }
 
 export interface AttachRequest {
@@ -93,6 +98,8 @@ export interface SessionConfig {
   book: BreakpointBook;
   /** undefined: the profile's defaults, else the adapter's. */
   exceptionFilters: string[] | undefined;
+  /** Filters with a condition (DAP filterOptions), sent with `exceptionFilters` until the agent chooses filters. */
+  exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
   /** attach: when the target goes away, keep the session and re-attach. */

@@ -3,6 +3,7 @@ import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, frameLocation, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
 import { clip, shortPath, tailText } from './text.js';
+import { testOutcome } from './test-outcome.js';
 
 export interface DescribeOptions {
   source?: boolean;
@@ -90,6 +91,11 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (unbound.length) {
         lines.push(`Breakpoints that never bound in this run: ${unbound.join('; ')}`);
         structured.neverBound = unbound;
+      }
+      const test = await testOutcome(s);
+      if (test) {
+        lines.push(test.line);
+        structured.testOutcome = test.structured;
       }
       break;
     }

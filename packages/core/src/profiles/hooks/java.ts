@@ -7,6 +7,7 @@ import { cacheDir } from '../../paths.js';
 import { which } from '../../which.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { jarMainClass } from './zip-manifest.js';
+import { prepareJUnitTest } from './junit.js';
 
 /**
  * Java launch forms: a `.java` file (compiled with debug info into dapgate's cache), a jar
@@ -36,6 +37,7 @@ export const javaHooks: ProfileHooks = {
     vars.argsLine = commandLine(vars.args as string[] | undefined);
     vars.vmArgsLine = commandLine(vars.vmArgs as string[] | undefined);
   },
+  prepareTest: prepareJUnitTest,
 };
 
 function commandLine(parts: string[] | undefined): string | undefined {
@@ -45,15 +47,7 @@ function commandLine(parts: string[] | undefined): string | undefined {
 
 /** Compiles a .java file (and what it references under its source root) with -g, once per change. */
 function compile(file: string): { mainClass: string; classDir: string; sourceRoot: string } {
-  const text = readFileSync(file, 'utf8');
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1];
-  const name = basename(file, '.java');
-  const mainClass = pkg ? `${pkg}.${name}` : name;
-  let sourceRoot = dirname(file);
-  if (pkg) {
-    const suffix = pkg.split('.').join(sep);
-    if (sourceRoot.endsWith(suffix)) sourceRoot = sourceRoot.slice(0, -suffix.length - 1) || sep;
-  }
+  const { className: mainClass, sourceRoot } = javaSource(file);
   const classDir = join(cacheDir(), 'java-classes', createHash('sha1').update(file).digest('hex').slice(0, 16));
   const stamp = join(classDir, '.dapgate-stamp');
   const fingerprint = String(newestJavaMtime(sourceRoot, 3));
@@ -69,7 +63,19 @@ function compile(file: string): { mainClass: string; classDir: string; sourceRoo
   return { mainClass, classDir, sourceRoot };
 }
 
-function javacPath(): string {
+/** A source file's fully qualified class name and the root of its package tree. */
+export function javaSource(file: string): { className: string; sourceRoot: string } {
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(readFileSync(file, 'utf8'))?.[1];
+  const name = basename(file, '.java');
+  let sourceRoot = dirname(file);
+  if (pkg) {
+    const suffix = pkg.split('.').join(sep);
+    if (sourceRoot.endsWith(suffix)) sourceRoot = sourceRoot.slice(0, -suffix.length - 1) || sep;
+  }
+  return { className: pkg ? `${pkg}.${name}` : name, sourceRoot };
+}
+
+export function javacPath(): string {
   const home = process.env.DAPGATE_JAVA_HOME ?? process.env.JAVA_HOME;
   const exe = process.platform === 'win32' ? 'javac.exe' : 'javac';
   const fromHome = home ? join(home, 'bin', exe) : undefined;
@@ -78,7 +84,7 @@ function javacPath(): string {
   return found;
 }
 
-function newestJavaMtime(dir: string, depth: number): number {
+export function newestJavaMtime(dir: string, depth: number): number {
   let newest = 0;
   for (const entry of safeList(dir)) {
     const path = join(dir, entry);

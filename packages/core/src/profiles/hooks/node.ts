@@ -14,7 +14,7 @@ export const nodeHooks: ProfileHooks = {
     if (!loader) {
       throw new GatewayError(`cannot run ${vars.program}: no TypeScript loader (tsx) found`, 'npm install -D tsx in the project, or compile to JavaScript with source maps and launch the .js file');
     }
-    vars.runtimeArgs = ['--import', loader];
+    vars.runtimeArgs = ['--import', loader, ...((vars.runtimeArgs as string[] | undefined) ?? [])];
   },
 };
 

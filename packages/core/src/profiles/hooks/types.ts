@@ -10,6 +10,12 @@ export type TemplateVars = Record<string, unknown> & {
 export interface ProfileHooks {
   /** Called before the launch template is filled; may add variables. */
   prepareLaunch?(vars: TemplateVars): void | Promise<void>;
+  /**
+   * debug_test: called with the test id's variables (`test`, `cwd`, the form's groups) before the
+   * form's launch template is filled; may add variables (a compiled class path, the selector) and
+   * `entries` ([{file, line}]: each selected test's first line, for profiles that arm failure filters there).
+   */
+  prepareTest?(vars: TemplateVars): void | Promise<void>;
   /** Called before the attach template is filled; may add variables. */
   prepareAttach?(vars: TemplateVars): void | Promise<void>;
   /** A failed attach: what the agent should do about it (e.g. the OS refused ptrace), if the hook can tell. */

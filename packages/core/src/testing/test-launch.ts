@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
+import { GatewayError } from '../errors.js';
+import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
+import { deepMerge, fillTemplate } from '../profiles/template.js';
+import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
+import type { SessionManager } from '../session/manager.js';
+import { canonicalPath } from '../session/paths.js';
+import type { LaunchRequest } from '../session/types.js';
+import { TestRun } from './test-run.js';
+
+export interface TestRequest {
+  /** A test id in one of the profile's forms (pytest node id, unittest name, file::name, Class#method, ...). */
+  test: string;
+  language?: string;
+  /** The project folder the runner runs in (default: the gateway's). */
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Stop where the test fails (default true). */
+  stopAtFailure?: boolean;
+  adapterArgs?: Record<string, unknown>;
+}
+
+/** Fields of the form's launch template that are launch request fields; the rest are template variables. */
+const LAUNCH_FIELDS = new Set(['program', 'module', 'mainClass', 'classPaths', 'vmArgs', 'args']);
+
+/** Reads the test id with the profiles' test forms and launches its runner under the debugger. */
+export async function launchTest(manager: SessionManager, req: TestRequest): Promise<TestRun> {
+  const cwd = canonicalPath(req.cwd ?? process.cwd());
+  const { profile, spec, form, groups } = pickForm(manager, req.test, req.language);
+  const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd };
+  if (typeof groups.file === 'string') {
+    const file = canonicalPath(groups.file, cwd);
+    if (!existsSync(file)) throw new GatewayError(`test file '${groups.file}' not found (looked at ${file})`, 'pass a path relative to cwd (the project folder), or an absolute one');
+    vars.file = file;
+  }
+  await hooksFor(profile.hooks).prepareTest?.(vars);
+  const filled = fillTemplate(form.launch, vars) as Record<string, unknown>;
+  const launch: Record<string, unknown> = {};
+  const templateVars: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(filled)) (LAUNCH_FIELDS.has(k) ? launch : templateVars)[k] = v;
+
+  const stopAtFailure = req.stopAtFailure ?? true;
+  const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
+  const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true }, cwd).id);
+  if (entryIds.length) await manager.synced();
+  const immediate = stopAtFailure && !spec.armAtTestStart;
+  try {
+    const session = await manager.launch({
+      ...(launch as Partial<LaunchRequest>),
+      language: profile.id,
+      cwd,
+      env: req.env,
+      templateVars,
+      adapterArgs: deepMerge(form.adapterArgs ?? {}, req.adapterArgs),
+      ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions } : {}),
+    });
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds });
+  } catch (e) {
+    if (entryIds.length) manager.book.remove(entryIds);
+    throw e;
+  }
+}
+
+interface Match {
+  profile: Profile;
+  spec: TestSpec;
+  form: TestForm;
+  groups: Record<string, string>;
+}
+
+/** The profile and form a test id belongs to: by `language`, else the only profile with a form that reads it. */
+function pickForm(manager: SessionManager, test: string, language: string | undefined): Match {
+  const profiles = language ? [manager.profiles.pick(language, undefined)] : manager.profiles.profiles;
+  const withTests = profiles.filter((p) => p.test);
+  if (language && !withTests.length) {
+    const supported = manager.profiles.profiles.filter((p) => p.test).map((p) => p.id);
+    throw new GatewayError(`${profiles[0]!.displayName} has no debug_test support yet`, `debug_test supports: ${supported.join(', ')}; or run the test runner with debug_launch`);
+  }
+  const matches: Match[] = [];
+  for (const profile of withTests) {
+    for (const form of profile.test!.forms) {
+      const m = new RegExp(form.match).exec(test);
+      if (!m) continue;
+      const groups = Object.fromEntries(Object.entries(m.groups ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      if (groups.file && !profile.extensions.includes(extname(groups.file).toLowerCase())) continue;
+      matches.push({ profile, spec: profile.test!, form, groups });
+      break;
+    }
+  }
+  const forms = withTests.flatMap((p) => p.test!.forms.map((f) => `${p.id} ${f.runner}: ${f.example}`));
+  if (matches.length === 0) throw new GatewayError(`cannot read '${test}' as a test id${language ? ` for ${language}` : ''}`, `test ids look like: ${forms.join('; ')}`);
+  if (matches.length > 1) {
+    throw new GatewayError(`'${test}' could be ${matches.map((m) => `${m.profile.id} (${m.form.runner})`).join(' or ')}`, `pass language (${matches.map((m) => m.profile.id).join(' or ')})`);
+  }
+  return matches[0]!;
+}

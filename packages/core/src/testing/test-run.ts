@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import type { Session } from '../session/session.js';
+import type { BreakpointBook } from '../breakpoints/book.js';
+import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
+import { readOutcome, type TestOutcome } from './outcome.js';
+
+const runs = new WeakMap<Session, TestRun>();
+
+/** The test run a session was started for by debug_test, if any. */
+export function testRunOf(session: Session): TestRun | undefined {
+  return runs.get(session);
+}
+
+export interface TestRunConfig {
+  session: Session;
+  /** The test id as the agent gave it. */
+  test: string;
+  form: TestForm;
+  spec: TestSpec;
+  book: BreakpointBook;
+  /** Whether the failure filters apply (false: only the agent's breakpoints stop it). */
+  stopAtFailure: boolean;
+  /** armAtTestStart profiles: temporary breakpoints at each selected test's first line; they arm the failure filters. */
+  entryBreakpointIds?: string[];
+}
+
+/**
+ * One test run under the debugger: arms the failure stop where the profile needs it armed late,
+ * finds the frame where the test failed, and reads the outcome when the runner ends.
+ */
+export class TestRun {
+  readonly session: Session;
+  readonly test: string;
+  readonly form: TestForm;
+  readonly stopAtFailure: boolean;
+  private armed = false;
+  private readonly spec: TestSpec;
+  private readonly book: BreakpointBook;
+  private readonly entryIds: Set<string>;
+  private readonly normalFilters: string[];
+
+  constructor(config: TestRunConfig) {
+    this.session = config.session;
+    this.test = config.test;
+    this.form = config.form;
+    this.spec = config.spec;
+    this.book = config.book;
+    this.stopAtFailure = config.stopAtFailure;
+    this.entryIds = new Set(config.entryBreakpointIds ?? []);
+    this.normalFilters = [...config.session.sync.exceptionFilters];
+    runs.set(this.session, this);
+    // Registered before any tool waits on the session, so an entry stop is passed before a waiter sees it.
+    this.session.on('state', (state) => {
+      if (state === 'stopped') this.onStopReady();
+      if (!this.session.live) this.dropEntries();
+    });
+    // The session may have stopped before this run existed (a very fast start).
+    if (this.session.state === 'stopped') this.onStopReady();
+  }
+
+  /** Whether the session is stopped at (only) a test's entry breakpoint. */
+  private atEntryOnly(ids: string[]): boolean {
+    return ids.length > 0 && ids.every((id) => this.entryIds.has(id));
+  }
+
+  /**
+   * At a test's first line: arm the failure filters, then resume, both sent before any waiter
+   * sees the stop (the adapter applies the filters before it resumes). At the first exception
+   * stop while armed: disarm, since late-armed filters (java-debug's `caught`) stop again at each
+   * rethrow by the runner; the next test's entry arms them again.
+   */
+  private onStopReady(): void {
+    const stop = this.session.stop;
+    if (!stop) return;
+    const atEntry = stop.breakpointIds.some((id) => this.entryIds.has(id));
+    const onlyEntry = this.atEntryOnly(stop.breakpointIds);
+    for (const id of stop.breakpointIds) this.entryIds.delete(id);
+    if (atEntry) {
+      if (!this.armed) {
+        this.armed = true;
+        void this.session.sync.applyExceptionFilters(this.spec.failureFilters).catch(() => undefined);
+      }
+      if (onlyEntry) void this.session.continue().catch(() => undefined);
+    } else if (this.armed && stop.reason === 'exception' && stop.frames.length) {
+      this.armed = false;
+      void this.session.sync.applyExceptionFilters(this.normalFilters).catch(() => undefined);
+    }
+  }
+
+  private dropEntries(): void {
+    const left = [...this.entryIds].filter((id) => this.book.get(id));
+    if (left.length) this.book.remove(left);
+    this.entryIds.clear();
+  }
+
+  /**
+   * At an exception stop, the index of the frame where the test failed: the first frame whose
+   * source is a file of the project (not the runner's, the language's or a library's). 0 otherwise.
+   */
+  failureFrame(): number {
+    const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
+    if (!stop || stop.reason !== 'exception') return 0;
+    const library = this.spec.libraryFrames ? new RegExp(this.spec.libraryFrames) : undefined;
+    const i = stop.frames.findIndex((f) => {
+      const path = f.source?.path;
+      return !!path && !library?.test(path) && existsSync(path);
+    });
+    return i < 0 ? 0 : i;
+  }
+
+  /**
+   * The outcome once the runner has ended (undefined while it runs). An `exited` session may
+   * still be delivering output: without a summary yet, wait (bounded) for the session's end.
+   */
+  async outcome(waitMs = 2_000): Promise<TestOutcome | undefined> {
+    const s = this.session;
+    if (s.state !== 'exited' && s.live) return undefined;
+    let result = this.read();
+    if (!result.summary && s.state === 'exited') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, waitMs);
+        function done() {
+          clearTimeout(timer);
+          s.off('state', onState);
+          resolve();
+        }
+        const onState = () => {
+          if (!s.live) done();
+        };
+        s.on('state', onState);
+      });
+      result = this.read();
+    }
+    return result;
+  }
+
+  private read(): TestOutcome {
+    const output = this.session.output.tail(5_000).map((e) => e.text).join('');
+    return readOutcome(this.form, output, this.session.exitCode, this.spec.exitCodeTrusted);
+  }
+}

@@ -1,0 +1,13 @@
+import { testRunOf, type Session } from '@dapgate/core';
+
+/** For a session debug_test started that has ended: the test's outcome line and its structured form. */
+export async function testOutcome(s: Session): Promise<{ line: string; structured: Record<string, unknown> } | undefined> {
+  const run = testRunOf(s);
+  const o = run && (await run.outcome());
+  if (!o) return undefined;
+  const verdict = o.outcome === 'unknown' ? 'UNKNOWN' : o.outcome === 'no tests ran' ? 'NO TESTS RAN' : o.outcome.toUpperCase();
+  return {
+    line: `Test outcome: ${verdict} — from ${o.basis}.`,
+    structured: { outcome: o.outcome, basis: o.basis, ...(o.summary ? { summary: o.summary } : {}), ...(o.exitCode !== undefined ? { exitCode: o.exitCode } : {}) },
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { launchTest, type SessionManager, type TestRun } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { ok } from './result.js';
+import { settle } from './waiting.js';
+import { addBreakpoints } from './breakpoint-tools.js';
+import type { Description } from '../format/session.js';
+import { contextBlock, sourceLines } from '../format/source.js';
+import { frameFile, frameLabel, localsLine } from '../format/frames.js';
+
+const TEST_WAIT_MS = 60_000;
+
+export function registerTestTool(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_test',
+    {
+      description:
+        'Run one test under the debugger; by default stop where it fails (the failing assertion, with its values), or at breakpoints. Ids: pytest "tests/test_x.py::test_y" or a -k expression, unittest "pkg.mod.Class.test_m", node "test/x.test.js::name pattern", JUnit "src/FooTest.java#method" or "pkg.FooTest#method". Ends with the outcome when the test runs to its end (debug_continue after a stop).',
+      input: {
+        test: z.string().describe('the test id'),
+        cwd: z.string().optional().describe("the project folder (default: the gateway's)"),
+        language: z.string().optional().describe('when the id does not tell'),
+        breakpoints: z.array(params.breakpoint).optional(),
+        stopAtFailure: z.boolean().optional().describe('default true'),
+        env: z.record(z.string()).optional(),
+        timeoutMs: params.timeoutMs(TEST_WAIT_MS),
+      },
+      annotations: { destructiveHint: false, openWorldHint: true },
+    },
+    async (a, { signal, progress }) => {
+      const cwd = a.cwd ?? process.cwd();
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd) : [];
+      const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure });
+      const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
+      const failure = await failureFrame(run, d);
+      const head = `Test ${a.test} (${run.session.profile.id}, ${run.form.runner})`;
+      const failed = run.session.state === 'stopped' && run.session.stop?.reason === 'exception';
+      const lines = [failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
+      if (failure) lines.push(failure);
+      if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
+      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: added.map((b) => b.id) });
+    },
+  );
+}
+
+/**
+ * At an exception stop inside the runner or an assertion library: the project's frame where the
+ * test failed, with its source and locals (frame 0 is then not the test's code).
+ */
+async function failureFrame(run: TestRun, d: Description): Promise<string | undefined> {
+  const s = run.session;
+  if (s.state !== 'stopped' || s.stop?.reason !== 'exception') return undefined;
+  const index = run.failureFrame();
+  d.structured.failureFrame = index;
+  if (index === 0) return undefined;
+  const frame = s.stop.frames[index]!;
+  const out = [`Failing frame ${index} (the test's code; pass frame: ${index} to debug_variables / debug_evaluate): ${frameLabel(frame, s.cwd)}`];
+  const text = await sourceLines(frame.source, s);
+  if (text) out.push(contextBlock(text, frame.line));
+  try {
+    const scopes = await s.inspector.frameVariables(index, { depth: 0, maxItems: 25 });
+    const { text: locals, values } = localsLine(scopes, 500, s.profile.variables.summaryHideTypes);
+    out.push(`Locals: ${locals}`);
+    d.structured.failureLocals = values;
+  } catch (e) {
+    out.push(`Locals: unavailable (${(e as Error).message})`);
+  }
+  d.structured.failureLocation = { frame: index, file: frameFile(frame), line: frame.line, function: frame.name };
+  return out.join('\n');
+}
