@@ -136,7 +136,7 @@ const TestForm = z.object({
   vars: z.record(z.unknown()).default({}),
   /** Unified launch fields (program, module, args, mainClass, classPaths, runtimeArgs, ...) as a template over `test`, `cwd` and the groups. */
   launch: z.record(z.unknown()),
-  /** Raw DAP launch arguments merged last (e.g. js-debug's skipFiles). */
+  /** Raw DAP launch arguments merged last (e.g. js-debug's skipFiles; an env variable set to null is removed). */
   adapterArgs: z.record(z.unknown()).optional(),
   /** What the runner's output says when it ends: regexps, tried in this order; the first that matches decides. */
   outcome: z.object({

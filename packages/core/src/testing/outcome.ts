@@ -53,5 +53,5 @@ export function readOutcome(form: TestForm, output: string, exitCode: number | u
 function lineAround(text: string, index: number): string {
   const start = text.lastIndexOf('\n', index - 1) + 1;
   const end = text.indexOf('\n', index);
-  return text.slice(start, end < 0 ? undefined : end).trim().replace(/^=+\s*|\s*=+$/g, '').slice(0, 160);
+  return text.slice(start, end < 0 ? undefined : end).trim().replace(/^=+\s*|\s*=+$/g, '').replace(/\s+/g, ' ').slice(0, 160);
 }

@@ -7,7 +7,7 @@ export async function testOutcome(s: Session): Promise<{ line: string; structure
   if (!o) return undefined;
   const verdict = o.outcome === 'unknown' ? 'UNKNOWN' : o.outcome === 'no tests ran' ? 'NO TESTS RAN' : o.outcome.toUpperCase();
   return {
-    line: `Test outcome: ${verdict} — from ${o.basis}.`,
+    line: `Test outcome: ${verdict} — ${o.outcome === 'unknown' ? '' : 'from '}${o.basis}.`,
     structured: { outcome: o.outcome, basis: o.basis, ...(o.summary ? { summary: o.summary } : {}), ...(o.exitCode !== undefined ? { exitCode: o.exitCode } : {}) },
   };
 }

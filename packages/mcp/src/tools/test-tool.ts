@@ -5,7 +5,7 @@ import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
-import type { Description } from '../format/session.js';
+import { describe, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 
@@ -56,6 +56,10 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   const index = run.failureFrame();
   d.structured.failureFrame = index;
   if (index === 0) return undefined;
+  // frame 0 is the runner's or an assertion library's: show where it is in one line, not its source and locals
+  const top = await describe(s, { source: false, locals: false, frames: 3 });
+  d.text = d.text.startsWith(top.text.split('\n')[0]!) ? top.text : d.text;
+  delete d.structured.locals;
   const frame = s.stop.frames[index]!;
   const out = [`Failing frame ${index} (the test's code; pass frame: ${index} to debug_variables / debug_evaluate): ${frameLabel(frame, s.cwd)}`];
   const text = await sourceLines(frame.source, s);
