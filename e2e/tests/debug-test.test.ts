@@ -1,0 +1,138 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+const py = join(repoRoot, 'examples', 'python');
+const node = join(repoRoot, 'examples', 'node');
+const java = join(repoRoot, 'examples', 'java');
+
+/** The last line of an answer: debug_test's answers end with the outcome once the runner ended. */
+const lastLine = (text: string) => text.trim().split('\n').pop()!;
+
+describe('debug_test: one test under the debugger (real adapters, real runners)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('pytest: stops at the failing assert with the failing values; continue reports FAILED', async () => {
+    const file = join(py, 'tests', 'test_cart.py');
+    const r = await g.ok('debug_test', { test: 'tests/test_cart.py::test_discounted_total', cwd: py }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.stop?.reason, 'exception', r.text);
+    assert.equal(r.structured.stop.line, lineOf(file, 'assert total == expected'), r.text);
+    assert.equal(r.structured.failureFrame, 0, r.text);
+    assert.equal(r.structured.locals.total, '-160.0', r.text);
+    assert.equal(r.structured.locals.expected, '38.0', r.text);
+    assert.match(r.text, /assert -160\.0 == 38\.0/);
+    assert.ok(!('@py_assert1' in r.structured.locals), 'pytest rewrite temporaries are hidden');
+    const end = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(end.structured.testOutcome.outcome, 'failed', end.text);
+    assert.equal(end.structured.testOutcome.exitCode, 1, end.text);
+    assert.match(lastLine(end.text), /^Test outcome: FAILED — from exit code 1 and the runner's summary "1 failed in/, end.text);
+  });
+
+  test('pytest: a breakpoint in the code under test stops first; a passing test reports PASSED', async () => {
+    const cart = join(py, 'cart.py');
+    const line = lineOf(cart, 'return round(price * qty * (1 - discount), 2)');
+    const r = await g.ok('debug_test', { test: 'tests/test_cart.py::test_discounted_total', cwd: py, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 120_000);
+    assert.equal(r.structured.stop?.line, line, r.text);
+    assert.equal(r.structured.locals.discount, '10', r.text);
+    const failed = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(failed.structured.stop.reason, 'exception', failed.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const pass = await g.ok('debug_test', { test: 'tests/test_cart.py::test_plain_total', cwd: py }, 120_000);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "1 passed in/, pass.text);
+  });
+
+  test('unittest names and -k expressions; a -k that selects nothing says no tests ran', async () => {
+    const file = join(py, 'tests', 'test_cart_unittest.py');
+    const r = await g.ok('debug_test', { test: 'tests.test_cart_unittest.LineTotalTest.test_discount', cwd: py }, 120_000);
+    assert.equal(r.structured.runner, 'unittest', r.text);
+    assert.equal(r.structured.stop.line, lineOf(file, 'self.assertEqual(line_total(price, qty, discount), 30.0)'), r.text);
+    assert.equal(r.structured.locals.discount, '25', r.text);
+    const end = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(end.structured.testOutcome.outcome, 'failed', end.text);
+    assert.match(end.structured.testOutcome.summary, /FAILED \(failures=1\)/);
+    const none = await g.ok('debug_test', { test: 'no_such_test', language: 'python', cwd: py }, 120_000);
+    assert.equal(none.structured.runner, 'pytest -k', none.text);
+    assert.equal(none.structured.testOutcome.outcome, 'no tests ran', none.text);
+    assert.equal(none.structured.testOutcome.exitCode, 5, none.text);
+  });
+
+  test('ids that cannot be read, or could be two languages, get a next step', async () => {
+    const bad = await g.call('debug_test', { test: 'tests/missing_test.py::test_x', cwd: py });
+    assert.equal(bad.isError, true);
+    assert.match(bad.text, /test file 'tests\/missing_test.py' not found[\s\S]*Next:/);
+    const both = await g.call('debug_test', { test: 'shop.CartTest', cwd: py });
+    assert.equal(both.isError, true);
+    assert.match(both.text, /could be java \(JUnit class \(compiled\)\) or python \(unittest\)[\s\S]*Next: pass language/);
+    const none = await g.call('debug_test', { test: 'x.rs::t', language: 'python' });
+    assert.equal(none.isError, true);
+    assert.match(none.text, /test ids look like: python pytest: tests\/test_cart.py::test_total/);
+  });
+
+  test('node --test: stops in node:assert, shows the failing frame in the test with its values; continue reports FAILED', async () => {
+    const file = join(node, 'test', 'cart.test.js');
+    const r = await g.ok('debug_test', { test: 'test/cart.test.js::discounted total', cwd: node }, 120_000);
+    assert.equal(r.structured.stop?.reason, 'exception', r.text);
+    assert.ok(r.structured.failureFrame > 0, r.text);
+    assert.equal(r.structured.failureLocation.line, lineOf(file, 'assert.equal(total, expected);'), r.text);
+    assert.equal(r.structured.failureLocals.total, '-160', r.text);
+    assert.equal(r.structured.failureLocals.expected, '38', r.text);
+    const v = await g.ok('debug_evaluate', { expression: 'total - expected', frame: r.structured.failureFrame });
+    assert.match(v.text, /-198/);
+    const end = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(end.structured.testOutcome.outcome, 'failed', end.text);
+    assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's summary "# fail 1"/, end.text);
+  });
+
+  test('node --test: breakpoint in the code under test, then a passing test reports PASSED', async () => {
+    const cart = join(node, 'cart.js');
+    const line = lineOf(cart, 'return Math.round(price * qty * (1 - discount) * 100) / 100;');
+    const r = await g.ok('debug_test', { test: 'test/cart.test.js::discounted total', cwd: node, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 120_000);
+    assert.equal(r.structured.stop?.line, line, r.text);
+    assert.equal(r.structured.locals.discount, '10', r.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const pass = await g.ok('debug_test', { test: 'test/cart.test.js::plain total', cwd: node }, 120_000);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.match(lastLine(pass.text), /^Test outcome: PASSED — from the runner's summary "# pass 1"/, pass.text);
+  });
+
+  test('JUnit: stops at the failing assertEquals (frame in the test), a breakpoint in the code under test, outcomes', async () => {
+    const file = join(java, 'shop', 'CartTest.java');
+    const cart = join(java, 'shop', 'Cart.java');
+    const r = await g.ok('debug_test', { test: 'shop/CartTest.java#discountedTotal', cwd: java }, 300_000);
+    assert.equal(r.structured.stop?.reason, 'exception', r.text);
+    assert.match(r.text, /AssertionFailedError: expected: <38\.0> but was: <-160\.0>/);
+    assert.equal(r.structured.failureLocation.line, lineOf(file, 'assertEquals(expected, total);'), r.text);
+    assert.match(r.structured.failureLocals.total, /^-160\.0/, r.text);
+    const list = await g.ok('debug_breakpoints');
+    assert.match(list.text, /No breakpoints/, 'the test-start breakpoint is gone once passed');
+    const end = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(end.structured.state === 'exited' || end.structured.state === 'terminated', true, end.text);
+    assert.equal(end.structured.testOutcome.outcome, 'failed', end.text);
+    assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's summary "\[ 1 tests failed \]"/, end.text);
+
+    const line = lineOf(cart, 'return Math.round(price * qty * (1 - discount) * 100) / 100.0;');
+    const bp = await g.ok('debug_test', { test: 'shop/CartTest.java#discountedTotal', cwd: java, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 120_000);
+    assert.equal(bp.structured.stop.line, line, bp.text);
+    assert.match(bp.structured.locals.discount, /^10\.0/, bp.text);
+    const failed = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(failed.structured.failureLocation?.line, undefined, 'debug_continue shows the stop as it is');
+    assert.equal(failed.structured.stop.reason, 'exception', failed.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+
+    const pass = await g.ok('debug_test', { test: 'shop/CartTest.java#plainTotal', cwd: java }, 120_000);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.match(lastLine(pass.text), /^Test outcome: PASSED — from the runner's summary "\[ 1 tests successful \]"/, pass.text);
+  });
+});

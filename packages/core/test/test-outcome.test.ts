@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { loadProfiles, ProfileRegistry } from '../src/profiles/loader.js';
+import { readOutcome } from '../src/testing/outcome.js';
+import { testEntries } from '../src/profiles/hooks/junit.js';
+
+const registry = new ProfileRegistry(loadProfiles());
+const form = (profile: string, runner: string) => registry.get(profile)!.test!.forms.find((f) => f.runner === runner)!;
+const examples = resolve(import.meta.dirname, '..', '..', '..', 'examples');
+
+test('pytest: summary and exit code agree, disagree, or one is missing: never a guess', () => {
+  const pytest = form('python', 'pytest');
+  const failed = '====== short test summary info ======\nFAILED t.py::x - assert 1 == 2\n============ 1 failed, 2 passed in 0.25s ============\n';
+  assert.deepEqual(readOutcome(pytest, failed, 1, true).outcome, 'failed');
+  assert.match(readOutcome(pytest, failed, 1, true).basis, /exit code 1 and the runner's summary "1 failed, 2 passed in 0.25s"/);
+  assert.equal(readOutcome(pytest, failed, 0, true).outcome, 'unknown', 'a summary that contradicts the exit code is not trusted');
+  assert.equal(readOutcome(pytest, '=== 3 passed in 0.1s ===\n', 0, true).outcome, 'passed');
+  assert.equal(readOutcome(pytest, '=== 3 deselected in 0.1s ===\n', 5, true).outcome, 'no tests ran');
+  const noSummary = readOutcome(pytest, "/usr/bin/python3: No module named pytest\n", 1, true);
+  assert.equal(noSummary.outcome, 'unknown', 'exit code 1 without a summary may be a missing runner, not a failed test');
+  assert.match(noSummary.basis, /printed no summary/);
+  assert.equal(readOutcome(pytest, 'test_x.py:3: in test_x\n    assert 1 passed in 2\n', undefined, true).outcome, 'unknown', 'only the closing summary line counts');
+});
+
+test('unittest, node --test and JUnit summaries; untrusted exit codes are named as such', () => {
+  const unittest = form('python', 'unittest');
+  assert.equal(readOutcome(unittest, '----\nRan 1 test in 0.038s\n\nFAILED (failures=1)\n', 1, true).outcome, 'failed');
+  assert.equal(readOutcome(unittest, '----\nRan 2 tests in 0.001s\n\nOK\n', 0, true).outcome, 'passed');
+  const node = form('node', 'node --test');
+  const tap = (pass: number, fail: number) => `1..3\n# tests 3\n# suites 0\n# pass ${pass}\n# fail ${fail}\n# cancelled 0\n# skipped ${3 - pass - fail}\n`;
+  assert.equal(readOutcome(node, tap(0, 1), undefined, false).outcome, 'failed');
+  assert.equal(readOutcome(node, tap(1, 0), undefined, false).outcome, 'passed');
+  assert.equal(readOutcome(node, tap(0, 0), undefined, false).outcome, 'no tests ran');
+  assert.equal(readOutcome(node, 'ℹ tests 1\nℹ pass 0\nℹ fail 1\n', undefined, false).outcome, 'failed', 'the spec reporter too');
+  const junit = form('java', 'JUnit method');
+  const summary = (ok: number, failed: number) => `[         ${ok + failed} tests found           ]\n[         ${ok} tests successful      ]\n[         ${failed} tests failed          ]\n`;
+  const j = readOutcome(junit, summary(0, 1), 0, false);
+  assert.equal(j.outcome, 'failed');
+  assert.match(j.basis, /"\[ 1 tests failed \]" \(the adapter's exit code \(0\) is not the runner's own\)/);
+  assert.equal(readOutcome(junit, summary(1, 0), 0, false).outcome, 'passed');
+});
+
+test('JUnit entries: the first statement of the selected method, or of every @Test method', () => {
+  const source = resolve(examples, 'java', 'shop', 'CartTest.java');
+  assert.deepEqual(testEntries(source, 'discountedTotal'), [17]);
+  assert.deepEqual(testEntries(source, undefined), [11, 17]);
+  assert.deepEqual(testEntries(source, 'noSuchMethod'), []);
+});
