@@ -134,7 +134,7 @@ const TestForm = z.object({
   match: z.string(),
   /** Fixed template variables for this form and the profile's prepareTest hook (e.g. a runner's Maven coordinates). */
   vars: z.record(z.unknown()).default({}),
-  /** Unified launch fields (program, module, args, mainClass, classPaths, runtimeArgs, ...) as a template over `test`, `cwd` and the groups. */
+  /** The launch as a template over `test`, `cwd` and the groups: `program`, `args`, the profile's `fields` (module, mainClass, ...), other template variables (runtimeArgs, ...). */
   launch: z.record(z.unknown()),
   /** Raw DAP launch arguments merged last (e.g. js-debug's skipFiles; an env variable set to null is removed). */
   adapterArgs: z.record(z.unknown()).optional(),

@@ -21,8 +21,8 @@ export interface TestRequest {
   adapterArgs?: Record<string, unknown>;
 }
 
-/** Fields of the form's launch template that are launch request fields; the rest are template variables. */
-const LAUNCH_FIELDS = new Set(['program', 'module', 'mainClass', 'classPaths', 'vmArgs', 'args']);
+/** Unified launch arguments a form's launch template may fill; besides them, the profile's declared `fields`. */
+const UNIFIED = new Set(['program', 'args']);
 
 /** Reads the test id with the profiles' test forms and launches its runner under the debugger. */
 export async function launchTest(manager: SessionManager, req: TestRequest): Promise<TestRun> {
@@ -37,8 +37,9 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   await hooksFor(profile.hooks).prepareTest?.(vars);
   const filled = fillTemplate(form.launch, vars) as Record<string, unknown>;
   const launch: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
   const templateVars: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(filled)) (LAUNCH_FIELDS.has(k) ? launch : templateVars)[k] = v;
+  for (const [k, v] of Object.entries(filled)) (UNIFIED.has(k) ? launch : k in profile.fields ? fields : templateVars)[k] = v;
 
   const stopAtFailure = req.stopAtFailure ?? true;
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
@@ -47,7 +48,8 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   const immediate = stopAtFailure && !spec.armAtTestStart;
   try {
     const session = await manager.launch({
-      ...(launch as Partial<LaunchRequest>),
+      ...(launch as Pick<LaunchRequest, 'program' | 'args'>),
+      fields,
       language: profile.id,
       cwd,
       env: req.env,
