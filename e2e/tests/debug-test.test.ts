@@ -6,6 +6,7 @@ import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 const py = join(repoRoot, 'examples', 'python');
 const node = join(repoRoot, 'examples', 'node');
 const java = join(repoRoot, 'examples', 'java');
+const rust = join(repoRoot, 'examples', 'rust');
 
 /** The last line of an answer: debug_test's answers end with the outcome once the runner ended. */
 const lastLine = (text: string) => text.trim().split('\n').pop()!;
@@ -134,5 +135,25 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     const pass = await g.ok('debug_test', { test: 'shop/CartTest.java#plainTotal', cwd: java }, 120_000);
     assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
     assert.match(lastLine(pass.text), /^Test outcome: PASSED — from the runner's summary "\[ 1 tests successful \]"/, pass.text);
+  });
+
+  test('cargo test: stops at the panic, shows the assert_eq! frame with its values; a name alone picks Rust in a Cargo project', async () => {
+    const main = join(rust, 'src', 'main.rs');
+    const r = await g.ok('debug_test', { test: 'tests::deposit_is_free', cwd: rust }, 600_000);
+    assert.equal(r.structured.runner, 'cargo test', r.text);
+    assert.match(r.text, /failed here:/);
+    assert.equal(r.structured.failureLocation.line, lineOf(main, 'assert_eq!(balance, 40'), r.text);
+    assert.equal(r.structured.failureLocals.balance, '39', r.text);
+    const frame0 = await g.ok('debug_variables', { frame: 0 });
+    const again = await g.ok('debug_variables', { frame: r.structured.failureFrame });
+    assert.doesNotMatch(frame0.text, /balance = 39/, 'frame 0 is the panic machinery');
+    assert.match(again.text, /balance = 39/, 'switching frames back and forth shows each frame its own locals');
+    const end = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(end.structured.testOutcome.outcome, 'failed', end.text);
+    assert.match(lastLine(end.text), /^Test outcome: FAILED — from exit code 101 and the runner's summary "test result: FAILED\. 0 passed; 1 failed/, end.text);
+    const pass = await g.ok('debug_test', { test: 'withdrawal_pays_fee', cwd: rust }, 300_000);
+    assert.equal(pass.structured.runner, 'cargo test', pass.text);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "test result: ok\. 1 passed/, pass.text);
   });
 });

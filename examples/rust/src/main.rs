@@ -32,3 +32,26 @@ fn main() {
     }
     println!("final {} {} has {} entries (limit {:?})", total, acct.owner, acct.entries.len(), acct.limit);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn account() -> Account {
+        Account { owner: String::from("ada"), entries: Vec::new(), tags: HashMap::new(), limit: None }
+    }
+
+    #[test]
+    fn deposit_is_free() {
+        let mut acct = account();
+        let balance = acct.post(40);
+        assert_eq!(balance, 40, "a deposit should not pay the fee");
+    }
+
+    #[test]
+    fn withdrawal_pays_fee() {
+        let mut acct = account();
+        acct.post(-15);
+        assert_eq!(acct.entries, vec![-16]);
+    }
+}

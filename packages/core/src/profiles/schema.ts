@@ -161,6 +161,11 @@ const TestSpec = z.object({
    * them at the first exception stop.
    */
   armAtTestStart: z.boolean().default(false),
+  /**
+   * A regexp of the function a stop is in when the profile's own breakpoint catches a failure
+   * (Rust: `rust_panic`); such a stop counts as where the test failed, like an exception stop.
+   */
+  failureFunction: z.string().optional(),
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */

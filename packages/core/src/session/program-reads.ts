@@ -28,6 +28,7 @@ export class ProgramReads implements InspectTarget {
   /** Forgets cached state: the program ran, or something may have changed it. */
   clear(): void {
     this.cache.clear();
+    this.scopeOwner.clear();
   }
 
   async threads(): Promise<DebugProtocol.Thread[]> {
@@ -57,8 +58,22 @@ export class ProgramReads implements InspectTarget {
 
   async scopes(frameId: number): Promise<DebugProtocol.Scope[]> {
     requireStopInfo(this.host, 'read scopes');
-    return this.cached(`scopes:${frameId}`, async () => (await this.host.send('scopes', { frameId }))?.scopes ?? []);
+    const key = `scopes:${frameId}`;
+    const cached = this.cache.get(key) as Promise<DebugProtocol.Scope[]> | undefined;
+    if (cached && (await cached).every((s) => this.scopeOwner.get(s.variablesReference) === frameId)) return cached;
+    // Not cached, or another frame's scopes reused these references since (lldb-dap numbers
+    // Locals/Globals/Registers the same in every frame, meaning the frame asked last): ask again.
+    this.cache.delete(key);
+    const scopes = await this.cached(key, async () => (await this.host.send('scopes', { frameId }))?.scopes ?? []);
+    for (const s of scopes) {
+      if (this.scopeOwner.get(s.variablesReference) !== frameId) this.cache.delete(`variables:${s.variablesReference}`);
+      this.scopeOwner.set(s.variablesReference, frameId);
+    }
+    return scopes;
   }
+
+  /** Which frame each scope reference was last handed out for. */
+  private readonly scopeOwner = new Map<number, number>();
 
   async variables(variablesReference: number): Promise<DebugProtocol.Variable[]> {
     requireStopInfo(this.host, 'read variables');

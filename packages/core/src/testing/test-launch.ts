@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 import { GatewayError } from '../errors.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
@@ -27,7 +27,7 @@ const UNIFIED = new Set(['program', 'args']);
 /** Reads the test id with the profiles' test forms and launches its runner under the debugger. */
 export async function launchTest(manager: SessionManager, req: TestRequest): Promise<TestRun> {
   const cwd = canonicalPath(req.cwd ?? process.cwd());
-  const { profile, spec, form, groups } = pickForm(manager, req.test, req.language);
+  const { profile, spec, form, groups } = pickForm(manager, req.test, req.language, cwd);
   const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd };
   if (typeof groups.file === 'string') {
     const file = canonicalPath(groups.file, cwd);
@@ -72,7 +72,7 @@ interface Match {
 }
 
 /** The profile and form a test id belongs to: by `language`, else the only profile with a form that reads it. */
-function pickForm(manager: SessionManager, test: string, language: string | undefined): Match {
+function pickForm(manager: SessionManager, test: string, language: string | undefined, cwd: string): Match {
   const profiles = language ? [manager.profiles.pick(language, undefined)] : manager.profiles.profiles;
   const withTests = profiles.filter((p) => p.test);
   if (language && !withTests.length) {
@@ -93,7 +93,21 @@ function pickForm(manager: SessionManager, test: string, language: string | unde
   const forms = withTests.flatMap((p) => p.test!.forms.map((f) => `${p.id} ${f.runner}: ${f.example}`));
   if (matches.length === 0) throw new GatewayError(`cannot read '${test}' as a test id${language ? ` for ${language}` : ''}`, `test ids look like: ${forms.join('; ')}`);
   if (matches.length > 1) {
+    // a project file in cwd (Cargo.toml, *.csproj) tells which language the project is
+    const inProject = matches.filter((m) => hasProjectFile(m.profile, cwd));
+    if (inProject.length === 1) return inProject[0]!;
     throw new GatewayError(`'${test}' could be ${matches.map((m) => `${m.profile.id} (${m.form.runner})`).join(' or ')}`, `pass language (${matches.map((m) => m.profile.id).join(' or ')})`);
   }
   return matches[0]!;
+}
+
+function hasProjectFile(profile: Profile, cwd: string): boolean {
+  if (!profile.projectFiles.length) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync(cwd);
+  } catch {
+    return false;
+  }
+  return profile.projectFiles.some((p) => (p.startsWith('*') ? entries.some((e) => e.endsWith(p.slice(1))) : entries.includes(p)));
 }

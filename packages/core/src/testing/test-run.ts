@@ -93,13 +93,22 @@ export class TestRun {
     this.entryIds.clear();
   }
 
+  /** Whether the session is stopped where the test failed: an exception, or the profile's failure function (a panic). */
+  atFailure(): boolean {
+    const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
+    if (!stop) return false;
+    if (stop.reason === 'exception') return true;
+    const fn = this.spec.failureFunction;
+    return !!fn && stop.breakpointIds.length === 0 && !!stop.frames[0] && new RegExp(fn).test(stop.frames[0].name);
+  }
+
   /**
-   * At an exception stop, the index of the frame where the test failed: the first frame whose
+   * At a failure stop, the index of the frame where the test failed: the first frame whose
    * source is a file of the project (not the runner's, the language's or a library's). 0 otherwise.
    */
   failureFrame(): number {
     const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
-    if (!stop || stop.reason !== 'exception') return 0;
+    if (!stop || !this.atFailure()) return 0;
     const library = this.spec.libraryFrames ? new RegExp(this.spec.libraryFrames) : undefined;
     const i = stop.frames.findIndex((f) => {
       const path = f.source?.path;

@@ -37,7 +37,7 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
       const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
       const failure = await failureFrame(run, d);
       const head = `Test ${a.test} (${run.session.profile.id}, ${run.form.runner})`;
-      const failed = run.session.state === 'stopped' && run.session.stop?.reason === 'exception';
+      const failed = run.atFailure();
       const lines = [failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
@@ -52,7 +52,7 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
  */
 async function failureFrame(run: TestRun, d: Description): Promise<string | undefined> {
   const s = run.session;
-  if (s.state !== 'stopped' || s.stop?.reason !== 'exception') return undefined;
+  if (!run.atFailure()) return undefined;
   const index = run.failureFrame();
   d.structured.failureFrame = index;
   if (index === 0) return undefined;
@@ -60,7 +60,7 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   const top = await describe(s, { source: false, locals: false, frames: 3 });
   d.text = d.text.startsWith(top.text.split('\n')[0]!) ? top.text : d.text;
   delete d.structured.locals;
-  const frame = s.stop.frames[index]!;
+  const frame = s.stop!.frames[index]!;
   const out = [`Failing frame ${index} (the test's code; pass frame: ${index} to debug_variables / debug_evaluate): ${frameLabel(frame, s.cwd)}`];
   const text = await sourceLines(frame.source, s);
   if (text) out.push(contextBlock(text, frame.line));

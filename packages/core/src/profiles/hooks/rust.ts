@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors.js';
 import { cargoBuild, findCargoManifest } from './cargo.js';
 import { describeLldbExit, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
 import { rustFormatterCommands } from './rust-formatters.js';
+import { prepareCargoTest } from './cargo-test.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 /** Stops where a panic starts unwinding (the panicking line is a few frames up the stack). */
@@ -28,6 +29,7 @@ export const rustHooks: ProfileHooks = {
   async prepareAttach(vars: TemplateVars) {
     lldbCommonVars(vars, await rustFormatterCommands(vars.cwd), [PANIC_BREAKPOINT]);
   },
+  prepareTest: prepareCargoTest,
   explainAttachFailure: (message) => explainPtraceRefusal(message),
   describeExit: describeLldbExit,
 };
