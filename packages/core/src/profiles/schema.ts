@@ -62,6 +62,15 @@ const InstallSpec = z.discriminatedUnion('kind', [
     /** The same adapter from its official release (used with --from-release). */
     release: z.object({ url: z.string().url(), sha256: z.string(), folder: z.string() }).optional(),
   }),
+  z.object({
+    kind: z.literal('go-install'),
+    /** The Go package to build with the machine's Go toolchain (`go install <package>@<version>`). */
+    package: z.string(),
+    /** Pinned version (a module version such as v1.27.2). */
+    version: z.string(),
+    /** GOBIN: where the binary is put, relative to the cache dir. */
+    target: z.string(),
+  }),
   z.object({ kind: z.literal('manual'), instructions: z.string() }),
   z.object({
     /**
@@ -90,6 +99,12 @@ const AdapterSpec = z.object({
   /** tcp-listen: a regexp matched against the adapter's output once it listens. */
   listenPattern: z.string().optional(),
   env: z.record(z.string()).default({}),
+  /**
+   * The adapter's working directory, a template over the launch variables (e.g. `${goModule}`,
+   * set by the profile's hook: delve builds the program in its own working directory). Absent or
+   * empty after filling: dapgate's own.
+   */
+  cwd: z.string().optional(),
   install: InstallSpec,
 });
 
@@ -98,7 +113,7 @@ const AdapterSpec = z.object({
  * profile: front ends offer it, validate it, and it reaches templates as `${name}`.
  */
 export const FieldSpec = z.object({
-  type: z.enum(['string', 'string[]', 'number', 'boolean', 'object']),
+  type: z.enum(['string', 'string[]', 'number', 'boolean', 'object', 'object[]']),
   /** The requests that take it (default both). */
   requests: z.array(z.enum(['launch', 'attach'])).min(1).default(['launch', 'attach']),
   description: z.string().min(1),
@@ -110,7 +125,7 @@ export const UNIFIED_ARGUMENTS = [
   'host', 'port', 'processId', 'waitForTargetMs', 'reconnect', 'sessionId', 'expressions', 'maxHits',
 ] as const;
 
-const RequestTemplate = z.object({
+const RequestTemplateBase = z.object({
   /**
    * `adapter`: spawn the adapter and send the request to it. `target`: the debuggee itself serves
    * DAP (e.g. `python -m debugpy --listen`): connect to host:port and send the request there.
@@ -122,6 +137,15 @@ const RequestTemplate = z.object({
   requires: z.array(z.array(z.string())).default([]),
   /** Unified arguments this profile does not support here (refused with a clear error). */
   unsupported: z.array(z.string()).default([]),
+});
+
+const RequestTemplate = RequestTemplateBase.extend({
+  /**
+   * Alternative requests, chosen when every unified argument in `when` is given (the first that
+   * matches wins): e.g. delve attaches to a process id through a spawned adapter but to a
+   * headless server by connecting to it directly.
+   */
+  variants: z.array(RequestTemplateBase.extend({ when: z.array(z.string()).min(1) })).default([]),
 });
 
 /** One way of naming a test (a pytest node id, a unittest name, a JUnit class#method, ...). */
@@ -264,3 +288,4 @@ export type FieldSpec = z.infer<typeof FieldSpec>;
 export type FieldType = FieldSpec['type'];
 export type TestSpec = z.infer<typeof TestSpec>;
 export type TestForm = z.infer<typeof TestForm>;
+export type RequestVariant = z.infer<typeof RequestTemplateBase>;

@@ -6,6 +6,8 @@ export interface AdapterSpec {
   /** Adapter command line, when the adapter is spawned. */
   adapterCommand?: string[];
   adapterEnv?: Record<string, string>;
+  /** The adapter's working directory (delve builds the program in it). */
+  adapterCwd?: string;
   /** For a `target` connection: where the debuggee serves DAP. */
   targetAddress?: { host: string; port: number; waitMs: number };
   requestTimeoutMs: number;
@@ -24,7 +26,7 @@ export interface LaunchedAdapter {
  * observed even while the connection is still being made.
  */
 export async function launchAdapter(spec: AdapterSpec, onSpawn: (adapter: AdapterProcess) => void): Promise<LaunchedAdapter> {
-  const { adapterCommand, adapterEnv, targetAddress, profile, requestTimeoutMs } = spec;
+  const { adapterCommand, adapterEnv, adapterCwd, targetAddress, profile, requestTimeoutMs } = spec;
   if (targetAddress) {
     const { connection } = await connectTcp(targetAddress.host, targetAddress.port, { waitMs: targetAddress.waitMs, requestTimeoutMs });
     return { connection };
@@ -32,13 +34,13 @@ export async function launchAdapter(spec: AdapterSpec, onSpawn: (adapter: Adapte
   if (!adapterCommand) throw new Error('no adapter command and no target address');
   const env = { ...process.env, ...adapterEnv };
   if (profile.adapter.transport === 'stdio') {
-    const { adapter, connection } = startStdioAdapter(adapterCommand[0]!, adapterCommand.slice(1), { env, requestTimeoutMs });
+    const { adapter, connection } = startStdioAdapter(adapterCommand[0]!, adapterCommand.slice(1), { env, cwd: adapterCwd, requestTimeoutMs });
     onSpawn(adapter);
     return { connection };
   }
   const port = await freePort();
   const command = adapterCommand.map((a) => a.replaceAll('${port}', String(port)));
-  const adapter = startAdapterProcess(command[0]!, command.slice(1), { env });
+  const adapter = startAdapterProcess(command[0]!, command.slice(1), { env, cwd: adapterCwd });
   onSpawn(adapter);
   if (profile.adapter.listenPattern) await waitForLine(adapter.child.stdout!, new RegExp(profile.adapter.listenPattern), 15_000);
   const { connection } = await connectTcp('127.0.0.1', port, { waitMs: 10_000, requestTimeoutMs });

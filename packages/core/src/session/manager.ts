@@ -95,7 +95,8 @@ export class SessionManager {
     const { fields = {}, ...unified } = req;
     const profile = this.profiles.pickFor('launch', req.language, program, fields);
     if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd');
-    const cwd = canonicalPath(req.cwd ?? (program ? resolve(program, '..') : process.cwd()));
+    const programIsFolder = !!program && statSync(program).isDirectory();
+    const cwd = canonicalPath(req.cwd ?? (program ? (programIsFolder ? program : resolve(program, '..')) : process.cwd()));
     if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd');
     if (program) this.checkAllowed(program);
     const template = profile.launch;
@@ -105,14 +106,17 @@ export class SessionManager {
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined, undefined, req);
+    return this.start(profile, 'launch', target, cwd, args, undefined, undefined, req, adapterCwd(profile, vars));
   }
 
   async attach(req: AttachRequest): Promise<Session> {
     const { fields = {}, ...unified } = req;
     const profile = this.profiles.pickFor('attach', req.language, undefined, fields);
-    const template = profile.attach;
-    if (!template) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, undefined, { code: 'no-attach', next: 'launch-instead' });
+    const base = profile.attach;
+    if (!base) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, undefined, { code: 'no-attach', next: 'launch-instead' });
+    const given: Record<string, unknown> = { ...fields, ...unified };
+    const variant = base.variants.find((v) => v.when.every((k) => given[k] !== undefined));
+    const template = { ...base, ...variant };
     for (const u of template.unsupported) {
       if ((req as unknown as Record<string, unknown>)[u] !== undefined) {
         throw new GatewayError(`${profile.displayName} cannot attach by ${u}`, `attach by ${u === 'processId' ? 'host and port' : 'processId'} instead`);
@@ -131,7 +135,7 @@ export class SessionManager {
     const deadline = Date.now() + (req.waitForTargetMs ?? 0);
     for (;;) {
       try {
-        return await this.start(profile, 'attach', target, cwd, args, address, req.reconnect);
+        return await this.start(profile, 'attach', target, cwd, args, address, req.reconnect, undefined, adapterCwd(profile, vars));
       } catch (e) {
         // The adapter connects to the target itself: while the target is not listening yet, wait
         // until its port accepts connections, then attach again.
@@ -160,6 +164,7 @@ export class SessionManager {
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
     reconnect?: boolean,
     filters?: Pick<LaunchRequest, 'exceptionFilters' | 'exceptionFilterOptions'>,
+    adapterCwd?: string,
   ): Promise<Session> {
     let adapterCommand: string[] | undefined;
     if (!targetAddress) {
@@ -176,6 +181,7 @@ export class SessionManager {
       requestArguments,
       adapterCommand,
       adapterEnv: profile.adapter.env,
+      adapterCwd,
       targetAddress,
       book: this.book,
       exceptionFilters: filters?.exceptionFilters ?? profile.defaultExceptionFilters,
@@ -286,4 +292,10 @@ export class SessionManager {
       }
     }
   }
+}
+
+/** The adapter's working directory from the profile's template (undefined: the gateway's). */
+function adapterCwd(profile: Profile, vars: Record<string, unknown>): string | undefined {
+  const cwd = profile.adapter.cwd === undefined ? undefined : fillTemplate(profile.adapter.cwd, vars);
+  return typeof cwd === 'string' && cwd ? cwd : undefined;
 }

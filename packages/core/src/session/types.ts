@@ -93,6 +93,8 @@ export interface SessionConfig {
   /** Adapter command line, when the adapter is spawned. */
   adapterCommand?: string[];
   adapterEnv?: Record<string, string>;
+  /** The adapter's working directory (default: the gateway's). */
+  adapterCwd?: string;
   /** For a `target` connection: where the debuggee serves DAP. */
   targetAddress?: { host: string; port: number; waitMs: number };
   book: BreakpointBook;

@@ -7,6 +7,7 @@ const ZOD: Record<FieldType, () => z.ZodTypeAny> = {
   number: () => z.number(),
   boolean: () => z.boolean(),
   object: () => z.record(z.unknown()),
+  'object[]': () => z.array(z.record(z.unknown())),
 };
 
 /**

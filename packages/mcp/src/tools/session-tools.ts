@@ -101,7 +101,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_attach',
     {
       description:
-        'Attach to a program that is already running under a debug server: Python started with `python -m debugpy --listen 5678 app.py`, or a JVM started with `-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005`. Returns the session; set breakpoints, then debug_wait. With reconnect, a target that restarts is re-attached with the same breakpoints.',
+        'Attach to a program that is already running under a debug server: Python started with `python -m debugpy --listen 5678 app.py`, a JVM started with `-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005`, a Go process by processId, or a headless delve (`dlv --headless --accept-multiclient --listen 127.0.0.1:PORT exec ./bin`) by port. Returns the session; set breakpoints, then debug_wait. With reconnect, a target that restarts is re-attached with the same breakpoints.',
       input: {
         language: z.string().optional().describe(`${languageChoices(profiles, true)} (may be implied by a language-only argument)`),
         ...fieldShape(profiles, 'attach'),

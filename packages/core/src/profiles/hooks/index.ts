@@ -5,8 +5,9 @@ import { nodeHooks } from './node.js';
 import { lldbHooks } from './lldb.js';
 import { rustHooks } from './rust.js';
 import { dotnetHooks } from './dotnet.js';
+import { goHooks } from './go.js';
 
-const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks, lldb: lldbHooks, rust: rustHooks, dotnet: dotnetHooks };
+const hooks: Record<string, ProfileHooks> = { python: pythonHooks, java: javaHooks, node: nodeHooks, lldb: lldbHooks, rust: rustHooks, dotnet: dotnetHooks, go: goHooks };
 
 export function hooksFor(name: string | undefined): ProfileHooks {
   if (!name) return {};

@@ -1,0 +1,3 @@
+module example.com/dapgate-examples
+
+go 1.21

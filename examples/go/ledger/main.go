@@ -1,0 +1,49 @@
+// Ledger posts six amounts to an account and prints the balance. The balance is wrong: find why.
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+type Entry struct {
+	Label  string
+	Amount int
+}
+
+type Account struct {
+	Owner   string
+	Entries []Entry
+	Tags    map[string]string
+}
+
+func (a *Account) Post(label string, amount int) int {
+	fee := 0
+	if amount < 0 {
+		fee = 1
+	}
+	a.Entries = append(a.Entries, Entry{Label: label, Amount: amount - fee})
+	return a.Balance()
+}
+
+func (a *Account) Balance() int {
+	total := 0
+	for i := 1; i < len(a.Entries); i++ {
+		total += a.Entries[i].Amount
+	}
+	return total
+}
+
+func main() {
+	acct := &Account{Owner: "ada", Tags: map[string]string{"region": "eu", "tier": "gold"}}
+	amounts := []int{40, -15, 70, 5, -90, -12}
+	total := 0
+	for step, amount := range amounts {
+		total = acct.Post(fmt.Sprintf("step%d", step), amount)
+	}
+	fmt.Println("final", total, acct.Tags["region"])
+	if total != -5 {
+		fmt.Println("expected -5")
+		os.Exit(3)
+	}
+}

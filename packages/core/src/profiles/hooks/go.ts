@@ -1,0 +1,43 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { GatewayError } from '../../errors.js';
+import type { ProfileHooks, TemplateVars } from './types.js';
+
+const MODES = ['debug', 'exec', 'test'];
+
+/**
+ * Go launch forms: a main package (its folder, or one of its .go files) built by delve with
+ * optimizations off (`debug`), a package's tests (`test`), or a prebuilt binary (`exec`).
+ * delve builds in its own working directory, so the adapter runs in the package's module
+ * (`goModule`, used by the profile's adapter.cwd).
+ */
+export const goHooks: ProfileHooks = {
+  prepareLaunch(vars: TemplateVars) {
+    const program = vars.program!;
+    const isFolder = statSync(program).isDirectory();
+    const isSource = !isFolder && program.endsWith('.go');
+    const given = vars.mode as string | undefined;
+    if (given !== undefined && !MODES.includes(given)) {
+      throw new GatewayError(`unknown Go launch mode '${given}'`, `use one of: ${MODES.join(', ')} (or leave it out: a folder or .go file is built, anything else is run as a binary)`);
+    }
+    const mode = given ?? (isFolder || isSource ? (program.endsWith('_test.go') ? 'test' : 'debug') : 'exec');
+    vars.mode = mode;
+    if (mode === 'exec') {
+      if (isFolder || isSource) throw new GatewayError(`mode exec runs a prebuilt binary, but ${program} is ${isFolder ? 'a folder' : 'Go source'}`, 'leave mode out (or use debug/test) to build it, or pass the binary built with -gcflags="all=-N -l"');
+      vars.goModule = vars.cwd;
+      return;
+    }
+    if (!isFolder && !isSource) throw new GatewayError(`mode ${mode} builds Go source, but ${program} is neither a folder nor a .go file`, 'pass the package folder (or one of its .go files), or mode exec for a prebuilt binary');
+    const pkg = isFolder ? program : dirname(program);
+    vars.program = pkg;
+    vars.goModule = moduleRoot(pkg) ?? pkg;
+  },
+};
+
+/** The folder of the nearest go.mod at or above `dir`. */
+function moduleRoot(dir: string): string | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, 'go.mod'))) return at;
+    if (dirname(at) === at) return undefined;
+  }
+}
