@@ -17,6 +17,10 @@ type Account struct {
 	Tags    map[string]string
 }
 
+func newAccount(owner string, tags map[string]string) *Account {
+	return &Account{Owner: owner, Tags: tags}
+}
+
 func (a *Account) Post(label string, amount int) int {
 	fee := 0
 	if amount < 0 {
@@ -34,16 +38,28 @@ func (a *Account) Balance() int {
 	return total
 }
 
+// want is what the balance should be: every amount, less a fee of 1 per negative amount.
+func want(amounts []int) int {
+	sum := 0
+	for _, amount := range amounts {
+		sum += amount
+		if amount < 0 {
+			sum--
+		}
+	}
+	return sum
+}
+
 func main() {
-	acct := &Account{Owner: "ada", Tags: map[string]string{"region": "eu", "tier": "gold"}}
+	acct := newAccount("ada", map[string]string{"region": "eu", "tier": "gold"})
 	amounts := []int{40, -15, 70, 5, -90, -12}
 	total := 0
 	for step, amount := range amounts {
 		total = acct.Post(fmt.Sprintf("step%d", step), amount)
 	}
 	fmt.Println("final", total, acct.Tags["region"])
-	if total != -5 {
-		fmt.Println("expected -5")
+	if expected := want(amounts); total != expected {
+		fmt.Println("expected", expected)
 		os.Exit(3)
 	}
 }

@@ -247,6 +247,8 @@ export const ProfileSchema = z.object({
       rangeGroupType: z.string().optional(),
       /** Types left out of the one-line locals summary at a stop (e.g. functions); full variable listings still show them. */
       summaryHideTypes: z.array(z.string()).default([]),
+      /** The name of the one child that stands for a pointer's target (delve: ""); paths pass through it. */
+      pointerChild: z.string().optional(),
       /** Types whose value says it all (Java's String): their internals are not expanded. */
       opaqueTypes: z.array(z.string()).default([]),
     })
@@ -272,6 +274,12 @@ export const ProfileSchema = z.object({
        * "Paused on exception"): the exception's own text is shown instead.
        */
       genericExceptionDescription: z.string().optional(),
+      /**
+       * A regexp of function names inside the language runtime (Go: `^runtime\.`). When a stop's
+       * top frame is one (delve stops a panic in runtime.fatalpanic), the stop also names the first
+       * frame of the program's own code, with its source.
+       */
+      internalFrames: z.string().optional(),
     })
     .default({}),
   /** debug_test support (absent: the language has none yet). */

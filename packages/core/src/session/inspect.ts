@@ -99,7 +99,9 @@ export class Inspector {
     const kids = (await this.target.variables(ref)).map(toNode);
     const direct = kids.find((v) => matches(v.name, segment));
     if (direct) return { node: direct, names: [] };
-    const groupType = this.config.rangeGroupType;
+    const { pointerChild, rangeGroupType: groupType } = this.config;
+    const pointee = pointerChild !== undefined && kids.length === 1 && kids[0]!.name === pointerChild ? kids[0]! : undefined;
+    if (pointee && pointee.variablesReference > 0 && depth < 3) return this.member(pointee.variablesReference, segment, depth + 1);
     if (groupType && depth < 3) {
       for (const g of kids.filter((k) => k.type === groupType && k.variablesReference > 0)) {
         const found = await this.member(g.variablesReference, segment, depth + 1);

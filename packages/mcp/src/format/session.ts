@@ -54,9 +54,16 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         breakpointIds: stop.breakpointIds,
         ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}),
       };
-      if (top && source) {
-        const text = await sourceLines(top.source, s);
-        if (text) lines.push(contextBlock(text, top.line));
+      const raised = raiseSite(s, stop);
+      if (raised) {
+        const f = raised.frame;
+        lines.push(`Raised at ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: pass frame ${raised.index} to debug_variables / debug_evaluate)`);
+        structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
+      }
+      const shownFrame = raised?.frame ?? top;
+      if (shownFrame && source) {
+        const text = await sourceLines(shownFrame.source, s);
+        if (text) lines.push(contextBlock(text, shownFrame.line));
       }
       if (top && locals) {
         try {
@@ -109,4 +116,12 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       lines.push(`${head} is ${s.state}.`);
   }
   return { text: lines.join('\n'), structured };
+}
+
+/** The program's own frame nearest the top, when the stop is inside the language runtime (a Go panic). */
+function raiseSite(s: Session, stop: StopInfo): { index: number; frame: StopInfo['frames'][number] } | undefined {
+  const internal = s.profile.stops.internalFrames ? new RegExp(s.profile.stops.internalFrames) : undefined;
+  if (!internal || !stop.frames[0] || !internal.test(stop.frames[0].name)) return undefined;
+  const index = stop.frames.findIndex((f) => !internal.test(f.name) && f.source?.path);
+  return index > 0 ? { index, frame: stop.frames[index]! } : undefined;
 }

@@ -86,7 +86,13 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const canStop = a.stopOnEntry || manager.book.list().length > 0;
       if (a.wait === false || !canStop) {
         const d = await describe(session);
-        const why = a.wait === false ? '' : ' Nothing can stop it (no breakpoints, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
+        const filters = session.sync.exceptionFilters;
+        const why =
+          a.wait === false
+            ? ''
+            : filters.length
+              ? ` No breakpoints and no stopOnEntry: only an exception stops it (filters ${filters.join(', ')}); debug_wait waits for one, debug_breakpoint_set adds a breakpoint, debug_output shows what it prints.`
+              : ' Nothing can stop it (no breakpoints, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
         return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
       }
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
