@@ -5,10 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"sync"
+	"time"
 )
 
 func square(id int, results []int, wg *sync.WaitGroup) {
 	defer wg.Done()
+	// staggered: delve reports one of several goroutines that hit a breakpoint at the same instant
+	time.Sleep(time.Duration(id) * 30 * time.Millisecond)
 	sq := id * id
 	results[id] = sq
 }

@@ -284,6 +284,8 @@ export const ProfileSchema = z.object({
     .default({}),
   /** debug_test support (absent: the language has none yet). */
   test: TestSpec.optional(),
+  /** The adapter answers `threads` with at most this many (delve: 1024 goroutines); a full list is then a lower bound. */
+  adapterThreadLimit: z.number().int().positive().optional(),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */

@@ -35,13 +35,22 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     server,
     manager,
     'debug_threads',
-    { description: 'List the threads of a session and which one is stopped.', input: { sessionId: params.sessionId }, annotations: { readOnlyHint: true } },
+    {
+      description: 'List the threads of a session (Go: goroutines) and which one is stopped; the stopped thread first, at most `limit`.',
+      input: { sessionId: params.sessionId, limit: z.number().int().min(1).max(2_000).optional().describe('how many threads to list (default 100)') },
+      annotations: { readOnlyHint: true },
+    },
     async (a) => {
       const s = manager.get(a.sessionId);
       const threads = await s.reads.threads();
       const state = (id: number) => (s.state !== 'stopped' ? s.state : s.stop?.allThreadsStopped || s.stop?.threadId === id ? 'stopped' : 'running');
-      const rows = threads.map((t) => ({ id: t.id, name: t.name, state: state(t.id), current: s.stop?.threadId === t.id }));
-      return ok(rows.map((r) => `${r.current ? '*' : ' '} ${r.id} ${r.name} (${r.state})`).join('\n') || 'No threads.', { sessionId: s.id, state: s.state, threads: rows });
+      const all = threads.map((t) => ({ id: t.id, name: t.name, state: state(t.id), current: s.stop?.threadId === t.id }));
+      const rows = [...all.filter((r) => r.current), ...all.filter((r) => !r.current)].slice(0, a.limit ?? 100);
+      const cap = s.profile.adapterThreadLimit;
+      const count = cap !== undefined && threads.length >= cap ? `at least ${threads.length} (${s.profile.adapter.name} lists at most ${cap})` : `${threads.length}`;
+      const more = all.length > rows.length ? `\n… ${all.length - rows.length} more of ${count} threads (pass limit to see more)` : cap !== undefined && threads.length >= cap ? `\n${count} threads` : '';
+      const text = rows.map((r) => `${r.current ? '*' : ' '} ${r.id} ${r.name} (${r.state})`).join('\n') + more;
+      return ok(text || 'No threads.', { sessionId: s.id, state: s.state, threads: rows, total: threads.length, ...(cap !== undefined && threads.length >= cap ? { totalIsLowerBound: true } : {}) });
     },
   );
 
