@@ -70,6 +70,29 @@ export class SessionConnections {
 
   killDebuggees(): void {
     for (const d of this.debuggees) d.kill();
+    for (const pid of this.programPids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    this.programPids.clear();
+  }
+
+  /**
+   * Programs the adapter reported launching (`process` event), ended with the debuggees if still
+   * there: delve runs its program in a process group of its own, which ending delve's misses.
+   */
+  private readonly programPids = new Set<number>();
+
+  noteProgramPid(pid: number): void {
+    this.programPids.add(pid);
+  }
+
+  /** The program exited: its pid may be reused, so it is never signalled. */
+  forgetProgramPids(): void {
+    this.programPids.clear();
   }
 
   /** Synchronous last resort: the adapter's process group and (if asked) the programs started for it. */

@@ -2,6 +2,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../profiles/schema.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import type { BreakpointSync } from './breakpoint-sync.js';
+import type { SessionConnections } from './connections.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import type { SessionState, StopInfo } from './types.js';
 
@@ -13,6 +14,7 @@ export interface EventHost {
   readonly live: boolean;
   readonly reconnecting: boolean;
   readonly sync: BreakpointSync;
+  readonly connections: Pick<SessionConnections, 'noteProgramPid' | 'forgetProgramPids'>;
   stop: StopInfo | undefined;
   stopClient: DapClient | undefined;
   stopReady: boolean;
@@ -55,6 +57,7 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
     case 'exited':
       if (!s.isProgram(from)) return s.logEvent('exited', `child process exited with code ${body.exitCode}`, body);
       s.exitCode = body.exitCode;
+      s.connections.forgetProgramPids();
       s.exitNote = hooksFor(s.profile.hooks).describeExit?.(body.exitCode, s.lastStopDescription);
       s.logEvent('exited', `program exited with code ${body.exitCode}${s.exitNote ? ` (${s.exitNote})` : ''}`, body);
       if (s.live) s.moveTo('exited');
@@ -81,6 +84,7 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       s.logEvent('thread', `thread ${body.threadId} ${body.reason}`, body);
       return;
     case 'process':
+      if (s.kind === 'launch' && body.startMethod !== 'attach' && typeof body.systemProcessId === 'number') s.connections.noteProgramPid(body.systemProcessId);
       s.logEvent('process', `process ${body.name ?? ''} ${body.systemProcessId ?? ''} started`.replace(/\s+/g, ' '), body);
       return;
     case 'initialized':

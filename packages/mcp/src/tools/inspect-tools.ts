@@ -48,7 +48,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       const rows = [...all.filter((r) => r.current), ...all.filter((r) => !r.current)].slice(0, a.limit ?? 100);
       const cap = s.profile.adapterThreadLimit;
       const count = cap !== undefined && threads.length >= cap ? `at least ${threads.length} (${s.profile.adapter.name} lists at most ${cap})` : `${threads.length}`;
-      const more = all.length > rows.length ? `\n… ${all.length - rows.length} more of ${count} threads (pass limit to see more)` : cap !== undefined && threads.length >= cap ? `\n${count} threads` : '';
+      const more = all.length > rows.length ? `\n… ${all.length - rows.length} more (pass limit to see more); ${count} threads` : cap !== undefined && threads.length >= cap ? `\n${count} threads` : '';
       const text = rows.map((r) => `${r.current ? '*' : ' '} ${r.id} ${r.name} (${r.state})`).join('\n') + more;
       return ok(text || 'No threads.', { sessionId: s.id, state: s.state, threads: rows, total: threads.length, ...(cap !== undefined && threads.length >= cap ? { totalIsLowerBound: true } : {}) });
     },
