@@ -33,6 +33,20 @@ const cases = [
     watchable: 'count',
     watchLine: 'count += step;',
   },
+  {
+    language: 'go',
+    program: join(repoRoot, 'examples', 'go', 'ledger', 'main.go'),
+    loopLine: 'total = acct.Post(',
+    endLine: 'fmt.Println("final"',
+    variable: 'total',
+    newValue: '1000',
+    expression: 'amount * 2',
+    expectedFirst: ['80', '-30', '140', '10'],
+    output: /final 1000 eu/,
+    longRunning: join(repoRoot, 'examples', 'go', 'ticker', 'main.go'),
+    watchable: 'total',
+    watchLine: 'total = acct.Post(',
+  },
 ];
 
 for (const c of cases) {
