@@ -18,7 +18,7 @@ const BUILD_TIMEOUT_MS = 15 * 60_000;
  */
 export async function installGo(spec: GoInstallSpec, log: (line: string) => void): Promise<string> {
   const go = process.env.DAPGATE_GO ?? which('go');
-  if (!go) throw new Error('the Go toolchain (go) is not on PATH: install Go 1.21+ (https://go.dev/dl), or set DAPGATE_GO to its go binary');
+  if (!go) throw new Error('the Go toolchain (go) is not on PATH: install Go 1.25+ (https://go.dev/dl), or set DAPGATE_GO to its go binary');
   const target = join(cacheDir(), spec.target);
   mkdirSync(target, { recursive: true });
   const ref = `${spec.package}@${spec.version}`;
