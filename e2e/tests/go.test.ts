@@ -165,6 +165,29 @@ describe('go through delve (real dlv)', () => {
     assert.match(wrong.text, /unknown Go launch mode 'tests'[\s\S]*debug, exec, test/);
   });
 
+  test('a prebuilt binary runs in exec mode; Go-only fields and missing attach targets are refused clearly', async () => {
+    const bin = join(work, 'ledger-exec');
+    buildDebugBinary(goRoot, './ledger', bin);
+    const line = lineOf(ledger, 'a.Entries = append(');
+    const r = await g.ok('debug_launch', { program: bin, language: 'go', breakpoints: [{ file: ledger, line }] }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.equal(r.structured.stop.file, ledger);
+    assert.equal((await g.ok('debug_diagnose')).structured.requestArguments.mode, 'exec');
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const end = await g.ok('debug_continue', { timeoutMs: 30_000 });
+    assert.equal(end.structured.exitCode, 3, end.text);
+
+    const asBinary = await g.call('debug_launch', { program: goExample('ledger'), language: 'go', mode: 'exec' });
+    assert.equal(asBinary.isError, true);
+    assert.match(asBinary.text, /mode exec runs a prebuilt binary, but .* is a folder/);
+    const pythonWithMode = await g.call('debug_launch', { program: join(repoRoot, 'examples', 'python', 'quick.py'), mode: 'test' });
+    assert.equal(pythonWithMode.isError, true);
+    assert.match(pythonWithMode.text, /mode is a go launch field; Python \(debugpy\) does not take it/);
+    const nowhere = await g.call('debug_attach', { language: 'go' });
+    assert.equal(nowhere.isError, true);
+    assert.match(nowhere.text, /attach needs port or processId/);
+  });
+
   test('goroutines are threads: several hit one breakpoint; thousands are listed bounded, with a count', async () => {
     const line = lineOf(workers, 'results[id] = sq');
     const r = await g.ok('debug_launch', { program: workers, breakpoints: [{ file: workers, line }] }, 120_000);

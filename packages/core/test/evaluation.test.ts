@@ -44,3 +44,15 @@ test('readonly also refuses assignments, increments and calls not known to be si
   ok('node', 'readonly', 'values.filter((v) => v > 2).length >= 1');
   ok('python', 'readonly', 'name == "a=b(c)"');
 });
+
+test('go: delve runs code only through `call`; blocklist stops process, file, env and unsafe calls, readonly every call', () => {
+  no('go', 'blocklist', 'call os.Exit(1)', /blocked/);
+  no('go', 'blocklist', 'call exec.Command("ls").Run()', /blocked/);
+  ok('go', 'blocklist', 'os.Args[1]');
+  no('go', 'blocklist', 'call os.Getenv("HOME")', /blocked/);
+  ok('go', 'blocklist', 'call a.Balance()');
+  ok('go', 'blocklist', 'len(a.Entries) > 0 && a.Tags["region"] == "eu"');
+  no('go', 'readonly', 'call a.Balance()', /'call' changes program state/);
+  no('go', 'readonly', 'total = 3', /assigns/);
+  ok('go', 'readonly', 'len(a.Entries) + cap(amounts) + int(fee)');
+});
