@@ -83,7 +83,8 @@ describe('go through delve (real dlv)', () => {
 
   test('step over/into/out, variables by path into structs, slices and maps, evaluate with a call, truthful exit code', async () => {
     const post = lineOf(ledger, 'a.Entries = append(');
-    const r = await g.ok('debug_launch', { program: goExample('ledger'), language: 'go', breakpoints: [{ file: ledger, line: post, condition: 'amount < 0' }] }, 120_000);
+    // a package folder: its .go files say it is Go
+    const r = await g.ok('debug_launch', { program: goExample('ledger'), breakpoints: [{ file: ledger, line: post, condition: 'amount < 0' }] }, 120_000);
     assert.equal(r.structured.state, 'stopped', r.text);
     assert.equal(r.structured.stop.function, 'main.(*Account).Post');
     assert.equal(r.structured.locals.amount, '-15');
