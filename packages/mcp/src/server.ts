@@ -15,6 +15,7 @@ import { VERSION } from './version.js';
 import { setSecretMasking } from './format/secrets.js';
 import { FastStdioTransport, SERVER_INSTRUCTIONS } from './fast-stdio.js';
 import { poolOptions } from './pool-options.js';
+import { watchEventLoop } from './health.js';
 
 export interface ServerOptions {
   allowRoots: string[];
@@ -33,6 +34,7 @@ const acceptAnything = {
 export function createServer(options: ServerOptions, shared?: SessionManager): { server: McpServer; manager: SessionManager } {
   setSecretMasking(options.maskSecrets !== false);
   const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
+  watchEventLoop();
   const manager = shared ?? new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, ...poolOptions() });
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
