@@ -10,12 +10,15 @@ import { freePort, waitForPort } from '@dapgate/dap';
 import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { killGroup, startJdwpTarget } from '../support/processes.js';
 import { compareClients } from './compare.js';
+import { gatewayLoad } from './gateway-load.js';
 import { BareJava } from './bare-java.js';
 import { cacheDir } from '@dapgate/core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_ONLY=compare: only the three-client table (and the probe row); skips cold start and Java. */
 const COMPARE_ONLY = process.env.BENCH_ONLY === 'compare';
+/** BENCH_ONLY=load: only the gateway-side rows (event-loop delay with 8 launches, memory per session at 16). */
+const LOAD_ONLY = process.env.BENCH_ONLY === 'load';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const pct = (gate: number, base: number) => `${(((gate - base) / base) * 100).toFixed(1)}%`;
@@ -52,21 +55,25 @@ async function main() {
   // 1. cold start
   const node = [];
   const gate = [];
-  for (let i = 0; i < RUNS && !COMPARE_ONLY; i++) {
+  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY; i++) {
     node.push(nodeStart());
     gate.push(await coldStart());
   }
-  if (!COMPARE_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
+  if (!COMPARE_ONLY && !LOAD_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
 
   const g = await Gateway.start({}, ['--quiet']);
   // 2. the same Python and Node scenarios through a bare DAP client, dapgate and the peer MCP server
-  const comparison = await compareClients(g, RUNS, (l) => console.error(`[bench] ${l}`));
+  const comparison = LOAD_ONLY ? '' : await compareClients(g, RUNS, (l) => console.error(`[bench] ${l}`));
 
   // 3. Java: launch to first stop, attach to first stop (dapgate vs a bare DAP client on the same host jar)
-  if (!COMPARE_ONLY) rows.push(...(await javaBench(g)));
+  if (!COMPARE_ONLY && !LOAD_ONLY) rows.push(...(await javaBench(g)));
 
-  const probe = await probeVersusPlainTools(g);
-  rows.push(['characters, 4 hits with 2 expressions: debug_probe vs plain tools', `${probe.probe} (1 call)`, `plain tools: ${probe.plain} (${probe.calls} calls)`, `${((probe.probe / probe.plain) * 100).toFixed(0)}%`]);
+  if (!LOAD_ONLY) {
+    const probe = await probeVersusPlainTools(g);
+    rows.push(['characters, 4 hits with 2 expressions: debug_probe vs plain tools', `${probe.probe} (1 call)`, `plain tools: ${probe.plain} (${probe.calls} calls)`, `${((probe.probe / probe.plain) * 100).toFixed(0)}%`]);
+  }
+  // 4. the gateway itself under load: event-loop delay and memory per session
+  if (!COMPARE_ONLY) rows.push(...(await gatewayLoad(g, (l) => console.error(`[bench] ${l}`))));
   await g.close();
 
   console.log(`\ndapgate bench, ${new Date().toISOString().slice(0, 10)} (median of ${RUNS} runs; race: 10 cycles; ${process.platform}/${process.arch}, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, node ${process.version})\n`);

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** Pids of processes whose command line contains `marker` (Linux/macOS: pgrep). */
 export function pidsMatching(marker: string): number[] {
@@ -42,4 +43,27 @@ export function startJdwpTarget(program: string, port: number, options: { suspen
 export function startInspectTarget(program: string, port: number, options: { brk?: boolean; args?: string[] } = {}): ChildProcess {
   const flag = `--inspect${options.brk ? '-brk' : ''}=127.0.0.1:${port}`;
   return spawn(process.execPath, [flag, program, ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+}
+
+/** Pids of processes whose environment holds `marker` (Linux /proc; every process the gateway starts inherits its env). */
+export function pidsWithEnv(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'latin1').includes(marker)) pids.push(Number(entry));
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+  return pids;
+}
+
+/** A process's command line (Linux /proc), '' when it is gone. */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
 }

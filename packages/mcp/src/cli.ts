@@ -30,6 +30,7 @@ Flags (each also an environment variable):
 
 Other settings: DAPGATE_CACHE_DIR (where adapters are installed), DAPGATE_CONFIG_DIR (profiles folder),
 DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000), DAPGATE_HTTP_ALLOWED_ORIGINS (with --http).
+Warm adapters: DAPGATE_POOL=0 (off), DAPGATE_WARM=python,java (warm these at start, not after their first launch).
 Adapter overrides: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy), DAPGATE_JAVA (a JDK's java),
 DAPGATE_JAVA_DEBUG_HOST_JAR, DAPGATE_NODE, DAPGATE_JSDEBUG_PATH (a js-debug dapDebugServer.js).
 `;

@@ -3,6 +3,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { loadProfiles, ProfileRegistry, SessionManager } from '@dapgate/core';
 import { createServer, type ServerOptions } from './server.js';
+import { poolOptions } from './pool-options.js';
 
 /**
  * MCP over streamable HTTP (`dapgate --http HOST:PORT`) at /mcp. Every request must carry
@@ -15,7 +16,7 @@ export async function serveHttp(options: ServerOptions, listen: string, token: s
   if (!match) throw new Error(`--http needs HOST:PORT (got '${listen}')`);
   const host = match[1]!.replace(/^\[|\]$/g, '');
   const port = Number(match[2]);
-  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, evalMode: options.evalMode, requestTimeoutMs: Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined });
+  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, evalMode: options.evalMode, requestTimeoutMs: Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined, ...poolOptions() });
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const allowedOrigins = (process.env.DAPGATE_HTTP_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 

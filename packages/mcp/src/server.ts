@@ -14,6 +14,8 @@ import type { Logger } from './logger.js';
 import { VERSION } from './version.js';
 import { setSecretMasking } from './format/secrets.js';
 import { FastStdioTransport, SERVER_INSTRUCTIONS } from './fast-stdio.js';
+import { poolOptions } from './pool-options.js';
+import { watchEventLoop } from './health.js';
 
 export interface ServerOptions {
   allowRoots: string[];
@@ -32,7 +34,8 @@ const acceptAnything = {
 export function createServer(options: ServerOptions, shared?: SessionManager): { server: McpServer; manager: SessionManager } {
   setSecretMasking(options.maskSecrets !== false);
   const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
-  const manager = shared ?? new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode });
+  watchEventLoop();
+  const manager = shared ?? new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, ...poolOptions() });
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: acceptAnything },

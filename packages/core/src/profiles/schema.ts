@@ -106,6 +106,19 @@ const AdapterSpec = z.object({
    */
   cwd: z.string().optional(),
   install: InstallSpec,
+  /**
+   * Warm adapters (session/adapter-pool.ts), once this profile has been launched in a gateway:
+   * `size` idle processes started ahead (`initialize` sent ahead too, for adapters whose answer
+   * depends on nothing but dapgate's fixed client capabilities and that send no event before
+   * launch), or one `shared` tcp-listen server every session connects to. Absent: no pooling.
+   */
+  pool: z
+    .object({
+      size: z.number().int().min(0).max(4).default(1),
+      initialize: z.boolean().default(false),
+      shared: z.boolean().default(false),
+    })
+    .optional(),
 });
 
 /**

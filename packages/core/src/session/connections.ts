@@ -42,6 +42,8 @@ export class SessionConnections {
   private readonly configuring = new Set<DapClient>();
   private readonly childEvents = new EventEmitter();
   private adapterPort: number | undefined;
+  /** The adapter process serves other sessions too (a shared server): ending this session leaves it running. */
+  private sharedAdapter = false;
   /** Programs the gateway started because the adapter asked (runInTerminal). */
   private readonly debuggees: TerminalDebuggee[] = [];
 
@@ -98,7 +100,7 @@ export class SessionConnections {
   /** Synchronous last resort: the adapter's process group and (if asked) the programs started for it. */
   killNow(debuggees: boolean): void {
     for (const adapter of [this.adapter, this.lastAdapter]) {
-      if (!adapter?.pid) continue;
+      if (!adapter?.pid || this.sharedAdapter) continue;
       if (adapter.running) killTree(adapter.pid);
       else killGroup(adapter.pid); // its leader is gone; what it started may not be
     }
@@ -121,17 +123,18 @@ export class SessionConnections {
 
   /** Reaches the adapter, configures it and sends launch/attach; for child-session adapters, waits for the first child. */
   async establish(request: 'launch' | 'attach', args: Record<string, unknown>, timeoutMs: number): Promise<void> {
-    const { connection, port } = await launchAdapter(this.spec, (adapter) => {
+    const { connection, port, capabilities, earlyEvents, shared } = await launchAdapter(this.spec, (adapter) => {
       this.adapter = adapter;
       void adapter.exited.then(() => {
         if (adapter === this.adapter) this.host.onAdapterExit();
       });
     });
     this.adapterPort = port;
+    this.sharedAdapter = shared;
     const client = new DapClient(connection, this.spec.adapterName);
     this.main = client;
     this.wire(client);
-    await this.configure(client, request, args, timeoutMs);
+    await this.configure(client, request, args, timeoutMs, { capabilities, earlyEvents });
     if (this.spec.childSessions) await this.firstChildConfigured(timeoutMs);
   }
 
@@ -149,19 +152,29 @@ export class SessionConnections {
     this.lastAdapter = adapter ?? this.lastAdapter;
     this.lastMain = main ?? this.lastMain;
     if (main && !main.closed) await disconnect(main);
-    await adapter?.kill();
+    if (!this.sharedAdapter) await adapter?.kill();
   }
 
   /**
    * initialize -> launch/attach (not awaited: some adapters answer only after configurationDone)
    * -> `initialized` -> breakpoints and exception filters -> configurationDone -> the response.
+   * A warm adapter from the pool may have been initialized ahead: its answer and the events it
+   * sent since then stand in for the initialize round trip.
    */
-  private async configure(client: DapClient, request: 'launch' | 'attach', args: Record<string, unknown>, timeoutMs: number): Promise<void> {
+  private async configure(
+    client: DapClient,
+    request: 'launch' | 'attach',
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    ahead: { capabilities?: DebugProtocol.Capabilities; earlyEvents: DebugProtocol.Event[] } = { earlyEvents: [] },
+  ): Promise<void> {
     // Listen before sending initialize: adapters may send `initialized` right behind its response.
-    const initialized = client.nextEvent('initialized', timeoutMs);
+    const initialized: Promise<unknown> = ahead.earlyEvents.some((e) => e.event === 'initialized') ? Promise.resolve() : client.nextEvent('initialized', timeoutMs);
     initialized.catch(() => undefined);
     this.configuring.add(client);
-    await client.initialize(this.spec.adapterId, { timeoutMs });
+    for (const e of ahead.earlyEvents) this.host.onEvent(e, client);
+    if (ahead.capabilities) client.capabilities = { ...ahead.capabilities, ...client.capabilities };
+    else await client.initialize(this.spec.adapterId, { timeoutMs });
     const sent = client.request(request, args, { timeoutMs });
     sent.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
     await Promise.race([initialized, sent.then(() => initialized)]);

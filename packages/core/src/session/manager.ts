@@ -9,6 +9,7 @@ import { resolveAdapter } from '../adapters/resolver.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { Session } from './session.js';
+import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
 import { canonicalPath } from './paths.js';
 import { checkExpression, type EvalMode } from '../policy/evaluation.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
@@ -31,6 +32,10 @@ export interface ManagerOptions {
   allowRoots?: string[];
   /** The operator's evaluation mode (default blocklist). */
   evalMode?: EvalMode;
+  /** Warm adapters (profiles' `adapter.pool`); default on. */
+  pool?: boolean;
+  /** Profiles to warm at once instead of after their first launch. */
+  warm?: string[];
 }
 
 /**
@@ -42,11 +47,18 @@ export class SessionManager {
   private readonly sessions = new Map<string, Session>();
   private nextId = 1;
   private recent: string[] = [];
+  readonly pool: AdapterPool;
 
   constructor(
     readonly profiles: ProfileRegistry,
     private readonly options: ManagerOptions = {},
   ) {
+    this.pool = new AdapterPool(options.pool !== false);
+    for (const id of options.warm ?? []) {
+      const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
+      if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`);
+      setImmediate(() => this.warmUp(profile));
+    }
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
         .filter((s) => s.state !== 'initializing' && s.live && (change.kind !== 'data' || change.sessionId === s.id))
@@ -166,12 +178,7 @@ export class SessionManager {
     filters?: Pick<LaunchRequest, 'exceptionFilters' | 'exceptionFilterOptions'>,
     adapterCwd?: string,
   ): Promise<Session> {
-    let adapterCommand: string[] | undefined;
-    if (!targetAddress) {
-      const status = resolveAdapter(profile);
-      if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
-      adapterCommand = profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? ''));
-    }
+    const adapterCommand = targetAddress ? undefined : this.adapterCommand(profile);
     const session = new Session({
       id: `s${this.nextId++}`,
       profile,
@@ -189,12 +196,37 @@ export class SessionManager {
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect,
       evalMode: this.evalMode,
+      pool: this.pool,
     });
     this.sessions.set(session.id, session);
     this.touch(session.id);
     for (const listener of this.createdListeners) listener(session);
-    await session.start();
+    try {
+      await session.start();
+    } finally {
+      // the next launch of this language finds an adapter ready; started after this one so they do not compete
+      if (adapterCommand) this.pool.refill(this.recipe(profile, adapterCommand, adapterCwd));
+    }
     return session;
+  }
+
+  private adapterCommand(profile: Profile): string[] {
+    const status = resolveAdapter(profile);
+    if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
+    return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? ''));
+  }
+
+  private recipe(profile: Profile, command: string[], cwd?: string): AdapterRecipe {
+    return { profile, command, cwd, env: { ...process.env, ...profile.adapter.env }, requestTimeoutMs: this.options.requestTimeoutMs ?? 10_000 };
+  }
+
+  /** Starts warm adapters for a profile now (`warm`), if it is installed. */
+  private warmUp(profile: Profile): void {
+    try {
+      this.pool.refill(this.recipe(profile, this.adapterCommand(profile)));
+    } catch {
+      /* not installed: its first launch says so */
+    }
   }
 
   /** Adds breakpoints to the book; relative files resolve against `cwd`. Refuses missing files. */
@@ -242,11 +274,12 @@ export class SessionManager {
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all(this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined)));
+    await Promise.all([this.pool.close(), ...this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined))]);
   }
 
   /** Synchronous last resort at exit: no adapter or launched program outlives the gateway. */
   killAllNow(): void {
+    this.pool.killNow();
     for (const s of this.list()) s.killNow();
   }
 

@@ -10,6 +10,7 @@ import { addBreakpoints } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
 import { defaultPorts, fieldShape, languageChoices, takeFields } from './profile-fields.js';
+import { readHealth } from '../health.js';
 
 export function registerSessionTools(server: McpServer, manager: SessionManager): void {
   const profiles = manager.profiles.profiles;
@@ -199,6 +200,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const s = manager.get(a.sessionId);
       const d = s.diagnostics();
+      const health = readHealth();
       const caps = Object.entries(s.capabilities).filter(([, v]) => v === true).map(([k]) => k.replace(/^supports/, ''));
       const lines = [
         `${headline(s)} is ${s.state}${s.failure ? ` (failed: ${s.failure.reason})` : ''}`,
@@ -210,6 +212,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         'recent DAP traffic:',
         ...d.traffic.slice(-20).map((t) => `  ${new Date(t.at).toISOString().slice(11, 23)} ${t.direction === 'out' ? '->' : '<-'} ${t.summary}`),
         `adapter stderr (tail):\n${s.stderrTail(15) || '  (empty)'}`,
+        `gateway: event-loop delay p99 ${health.eventLoopDelayMs.p99} ms (max ${health.eventLoopDelayMs.max} ms) since the last diagnose, rss ${health.rssMb} MB, heap ${health.heapUsedMb} MB, ${manager.list().filter((x) => x.live).length} live sessions, ${manager.pool.pids().length} warm adapters`,
       ];
       return ok(lines.join('\n'), {
         sessionId: s.id,
@@ -221,6 +224,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         pendingRequests: d.pendingRequests,
         traffic: d.traffic.slice(-20),
         stderrTail: s.stderrTail(15),
+        gateway: { ...health, liveSessions: manager.list().filter((x) => x.live).length, warmAdapterPids: manager.pool.pids() },
       });
     },
   );

@@ -1,0 +1,94 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Gateway, eventually, repoRoot } from '../support/gateway.js';
+import { commandLine, pidsWithEnv } from '../support/processes.js';
+
+const race = join(repoRoot, 'e2e', 'bench', 'programs', 'race.py');
+const postJs = join(repoRoot, 'e2e', 'bench', 'programs', 'post.js');
+/** Not yet reaped by its parent (a killed child stays a zombie until the gateway observes its exit). */
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+/** A gateway whose every child process carries a unique marker in its environment. */
+async function markedGateway(env: Record<string, string> = {}): Promise<{ g: Gateway; marker: string; pooled: (what: RegExp) => number[] }> {
+  const marker = `DAPGATE_POOL_TEST=${randomUUID()}`;
+  const [name, value] = marker.split('=') as [string, string];
+  const g = await Gateway.start({ [name]: value, ...env });
+  const pooled = (what: RegExp) => pidsWithEnv(marker).filter((pid) => what.test(commandLine(pid)));
+  return { g, marker, pooled };
+}
+
+async function raceCycle(g: Gateway): Promise<{ ms: number; hit: boolean; text: string }> {
+  const t = performance.now();
+  const r = await g.ok('debug_launch', { program: race, breakpoints: [{ file: race, line: 2 }] });
+  const e = await g.ok('debug_evaluate', { sessionId: r.structured.sessionId, expression: 'x * 2' });
+  await g.ok('debug_stop', { sessionId: r.structured.sessionId });
+  const ms = performance.now() - t;
+  await g.ok('debug_breakpoint_remove', { all: true });
+  const hit = r.structured.state === 'stopped' && r.structured.stop?.line === 2 && e.structured.result === '42';
+  return { ms, hit, text: `${r.text}\n${e.text}` };
+}
+
+describe('warm adapters (pool)', () => {
+  test('after a launch the language has a warm adapter; closing the client leaves no adapter or debuggee behind', async () => {
+    const { g, marker, pooled } = await markedGateway();
+    const gatewayPid = g.pid!;
+    try {
+      assert.deepEqual(pooled(/debugpy/), [], 'nothing is warmed before the first launch');
+      for (let i = 0; i < 3; i++) assert.ok((await raceCycle(g)).hit);
+      assert.ok(await eventually(() => pooled(/debugpy\.adapter/).length === 1, 20_000), `one warm debugpy adapter: ${pooled(/debugpy/).map(commandLine).join(' | ')}`);
+      const diag = await g.ok('debug_diagnose');
+      assert.equal(diag.structured.gateway.warmAdapterPids.length, 1, diag.text);
+      const node = await g.ok('debug_launch', { program: postJs, breakpoints: [{ file: postJs, line: 3 }] });
+      assert.equal(node.structured.state, 'stopped', node.text);
+      await g.ok('debug_stop', { sessionId: node.structured.sessionId });
+      assert.ok(await eventually(() => pooled(/dapDebugServer/).length === 1, 10_000), 'the js-debug server stays for the next session');
+      assert.ok(pidsWithEnv(marker).length >= 2);
+    } finally {
+      await g.close();
+    }
+    assert.ok(await eventually(() => pidsWithEnv(marker).length === 0, 15_000), `left behind: ${pidsWithEnv(marker).map((p) => `${p} ${commandLine(p)}`).join('; ')}`);
+    assert.ok(await eventually(() => !alive(gatewayPid), 10_000), 'the gateway exits');
+  });
+
+  test('a warm adapter killed while idle is not handed out: the next launch still stops at its breakpoint', async () => {
+    const { g, pooled } = await markedGateway();
+    try {
+      assert.ok((await raceCycle(g)).hit);
+      assert.ok(await eventually(() => pooled(/debugpy\.adapter/).length === 1, 20_000), 'a warm adapter is waiting');
+      const [idle] = pooled(/debugpy\.adapter/);
+      process.kill(idle!, 'SIGKILL');
+      assert.ok(await eventually(() => !alive(idle!), 10_000), 'the gateway has seen the idle adapter exit (reaped)');
+      const cycle = await raceCycle(g);
+      assert.ok(cycle.hit, cycle.text);
+      const diag = await g.ok('debug_diagnose');
+      assert.notEqual(diag.structured.pid, idle, 'the session did not get the dead adapter');
+    } finally {
+      await g.close();
+    }
+  });
+
+  test('race cycle through MCP: 10 of 10 launches stop at the breakpoint and evaluate (pool on and off, side by side)', async () => {
+    const results: Record<string, number[]> = {};
+    for (const [label, env] of [['pool', {}], ['no pool', { DAPGATE_POOL: '0' }]] as const) {
+      const { g, pooled } = await markedGateway(env);
+      try {
+        assert.ok((await raceCycle(g)).hit, 'warm-up cycle');
+        const times: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const c = await raceCycle(g);
+          assert.ok(c.hit, `${label} cycle ${i + 1}: ${c.text}`);
+          times.push(c.ms);
+        }
+        results[label] = times;
+        if (label === 'no pool') assert.deepEqual(pooled(/debugpy\.adapter/), [], 'DAPGATE_POOL=0 keeps no warm adapter');
+      } finally {
+        await g.close();
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    console.log(`race cycle median: pool ${median(results.pool!).toFixed(0)} ms, no pool ${median(results['no pool']!).toFixed(0)} ms`);
+  });
+});
