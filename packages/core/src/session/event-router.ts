@@ -42,6 +42,7 @@ export interface EventHost {
 }
 
 const FRAMES_AT_STOP = 20;
+const STACK_ATTEMPTS = 4;
 
 /** Translates one DAP event from one of the session's connections into the session's state and logs. */
 export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient): void {
@@ -119,12 +120,18 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   s.lastStopDescription = [body.description, body.text].filter(Boolean).join(': ') || undefined;
   s.stopReady = false;
   s.moveTo('stopped');
-  try {
-    const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
-    stop.frames = r?.stackFrames ?? [];
-    stop.totalFrames = r?.totalFrames;
-  } catch {
-    /* frames stay empty; the stop is still reported */
+  // A headless delve can answer "debuggee is running" for a moment after its own stopped event:
+  // ask again a few times (bounded) before reporting a stop without a location.
+  for (let attempt = 0; attempt < STACK_ATTEMPTS && generation === s.stopGeneration; attempt++) {
+    try {
+      const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
+      stop.frames = r?.stackFrames ?? [];
+      stop.totalFrames = r?.totalFrames;
+      break;
+    } catch {
+      if (from.closed) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   if (body.reason === 'exception' && from.supports('exceptionInfo')) {
     try {
