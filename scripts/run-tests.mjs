@@ -1,10 +1,17 @@
-// Runs every test file (DAP/core unit tests, then e2e against the real adapters) with Node's test runner.
+// Runs every test file (each package's test/ folder in dependency order, then e2e against the real
+// adapters) with Node's test runner. Folders are discovered, so a package that adds test/ is included.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const dirs = ['packages/dap/test', 'packages/core/test', 'packages/mcp/test', 'packages/java-debug-host/test', 'e2e/tests'];
+const order = ['dap', 'core', 'mcp']; // the layering; other packages follow alphabetically
+const packages = readdirSync(join(root, 'packages')).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+const dirs = [...packages.map((p) => `packages/${p}/test`), 'e2e/tests'];
+function rank(name) {
+  const i = order.indexOf(name);
+  return i < 0 ? order.length : i;
+}
 const only = process.argv.slice(2);
 const files = dirs
   .filter((d) => existsSync(join(root, d)))
