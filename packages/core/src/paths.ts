@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,4 +13,12 @@ export function cacheDir(): string {
 /** The python executable inside a venv, per platform. */
 export function venvPython(venvDir: string): string {
   return process.platform === 'win32' ? join(venvDir, 'Scripts', 'python.exe') : join(venvDir, 'bin', 'python');
+}
+
+/** Whether something exists at `path`, without blocking the event loop. */
+export async function pathExists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }

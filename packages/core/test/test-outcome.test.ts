@@ -41,9 +41,9 @@ test('unittest, node --test and JUnit summaries; untrusted exit codes are named 
   assert.equal(readOutcome(junit, summary(1, 0), 0, false).outcome, 'passed');
 });
 
-test('JUnit entries: the first statement of the selected method, or of every @Test method', () => {
+test('JUnit entries: the first statement of the selected method, or of every @Test method', async () => {
   const source = resolve(examples, 'java', 'shop', 'CartTest.java');
-  assert.deepEqual(testEntries(source, 'discountedTotal'), [17]);
-  assert.deepEqual(testEntries(source, undefined), [11, 17]);
-  assert.deepEqual(testEntries(source, 'noSuchMethod'), []);
+  assert.deepEqual(await testEntries(source, 'discountedTotal'), [17]);
+  assert.deepEqual(await testEntries(source, undefined), [11, 17]);
+  assert.deepEqual(await testEntries(source, 'noSuchMethod'), []);
 });

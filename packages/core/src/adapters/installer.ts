@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
 import { configDir } from '../profiles/loader.js';
 import { cacheDir, venvPython } from '../paths.js';
-import { which } from '../which.js';
+import { which, whichFirst } from '../which.js';
+import { runStep as run } from '../process/run-command.js';
 import { installNpmExtract } from './install-npm.js';
 import { applyPatch } from './venv-patch.js';
 import { installGo } from './install-go.js';
@@ -15,7 +15,7 @@ import { forgetResolution, installHint, resolveAdapter, sourceHash, type Adapter
  * `log` receives progress lines (never stdout: the caller decides where they go).
  */
 export async function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean; fromRelease?: boolean } = {}): Promise<AdapterStatus> {
-  const before = resolveAdapter(profile, { fresh: true });
+  const before = await resolveAdapter(profile, { fresh: true });
   if (before.installed && !options.force && !before.outdated) {
     // a venv made before the profile had its fix (or whose packages were reinstalled) gets it now
     if (before.source === 'managed' && before.patch && !before.patch.applied) return patchVenv(profile, before.runtime!, log);
@@ -31,62 +31,54 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
     const where =
       spec.kind === 'npm-extract' ? await installNpmExtract(spec, (l) => log(`${profile.id}: ${l}`), options.fromRelease) : await installGo(spec, (l) => log(`${profile.id}: ${l}`));
     forgetResolution(profile.id);
-    const after = resolveAdapter(profile, { fresh: true });
+    const after = await resolveAdapter(profile, { fresh: true });
     if (!after.installed) throw new Error(`${profile.id}: installed into ${where}, but still not usable: ${after.problem}`);
     log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.adapterProgram ?? after.runtime}${after.adapterProgram ? ` (runtime ${after.runtime})` : ''}`);
     return after;
   }
-  const base = spec.basePython.map((n) => which(n)).find(Boolean);
+  const base = await whichFirst(spec.basePython);
   if (!base) throw new Error(`${profile.id}: no Python found to create the venv (looked for ${spec.basePython.join(', ')} on PATH)`);
   const venv = join(cacheDir(), spec.venv);
-  mkdirSync(dirname(venv), { recursive: true });
-  rmSync(venv, { recursive: true, force: true });
+  await mkdir(dirname(venv), { recursive: true });
+  await rm(venv, { recursive: true, force: true });
   log(`${profile.id}: creating venv ${venv} with ${base}`);
-  run(base, ['-m', 'venv', venv], 'create the venv (on Debian: apt-get install python3-venv)');
+  await run(base, ['-m', 'venv', venv], 'create the venv (on Debian: apt-get install python3-venv)');
   log(`${profile.id}: pip install ${spec.packages.join(' ')}`);
-  run(venvPython(venv), ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', ...spec.packages], 'install the packages');
+  await run(venvPython(venv), ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', ...spec.packages], 'install the packages');
   return patchVenv(profile, venvPython(venv), log);
 }
 
 /** Applies the profile's fix to the venv's packages (idempotent), then reports what is usable. */
-function patchVenv(profile: Profile, python: string, log: (line: string) => void): AdapterStatus {
+async function patchVenv(profile: Profile, python: string, log: (line: string) => void): Promise<AdapterStatus> {
   try {
-    const done = applyPatch(profile, python);
+    const done = await applyPatch(profile, python);
     if (done) log(`${profile.id}: ${done}`);
   } catch (e) {
     log(`${profile.id}: WARNING: ${(e as Error).message}`);
   }
   forgetResolution(profile.id);
-  const after = resolveAdapter(profile, { fresh: true });
+  const after = await resolveAdapter(profile, { fresh: true });
   if (!after.installed) throw new Error(`${profile.id}: installed, but still not usable: ${after.problem}`);
   log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.runtime}`);
   if (after.warning) log(`${profile.id}: WARNING: ${after.warning}`);
   return after;
 }
 
-function run(command: string, args: string[], what: string): void {
-  const r = spawnSync(command, args, { encoding: 'utf8', timeout: 600_000, windowsHide: true });
-  if (r.error || r.status !== 0) {
-    const detail = r.error?.message ?? (r.stderr || r.stdout).trim().split('\n').slice(-5).join('\n');
-    throw new Error(`failed to ${what}: ${command} ${args.join(' ')}\n${detail}`);
-  }
-}
-
 /** Builds a jar from a Maven project in the checkout and keeps it in the cache. */
-function installMavenJar(profile: Profile, spec: { pom: string; builtJar: string; target: string }, log: (line: string) => void): AdapterStatus {
-  const runtime = resolveAdapter(profile, { fresh: true });
+async function installMavenJar(profile: Profile, spec: { pom: string; builtJar: string; target: string }, log: (line: string) => void): Promise<AdapterStatus> {
+  const runtime = await resolveAdapter(profile, { fresh: true });
   if (!runtime.runtime) throw new Error(`${profile.id}: ${runtime.problem}`);
   const checkout = dirname(configDir());
-  const mvn = which('mvn') ?? which('mvn.cmd');
+  const mvn = await which('mvn');
   if (!mvn) throw new Error(`${profile.id}: Maven (mvn) is needed to build ${spec.pom}; install it (Debian: apt-get install maven)`);
   log(`${profile.id}: building ${spec.pom} with ${mvn}`);
-  run(mvn, ['-q', '-B', '-f', join(checkout, spec.pom), '-DskipTests', 'package'], `build ${spec.pom}`);
+  await run(mvn, ['-q', '-B', '-f', join(checkout, spec.pom), '-DskipTests', 'package'], `build ${spec.pom}`);
   const target = join(cacheDir(), spec.target);
-  mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(join(checkout, spec.builtJar), target);
-  writeFileSync(`${target}.source-hash`, sourceHash(join(checkout, dirname(spec.pom))));
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(join(checkout, spec.builtJar), target);
+  await writeFile(`${target}.source-hash`, await sourceHash(join(checkout, dirname(spec.pom))));
   forgetResolution(profile.id);
-  const after = resolveAdapter(profile, { fresh: true });
+  const after = await resolveAdapter(profile, { fresh: true });
   if (!after.installed) throw new Error(`${profile.id}: built, but still not usable: ${after.problem}`);
   log(`${profile.id}: ${profile.adapter.name} ready at ${target} (runtime ${after.runtime}, ${after.version ?? ''})`);
   return after;

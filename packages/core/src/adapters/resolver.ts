@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { configDir } from '../profiles/loader.js';
 import type { Profile } from '../profiles/schema.js';
-import { cacheDir, venvPython } from '../paths.js';
+import { cacheDir, pathExists, venvPython } from '../paths.js';
 import { which } from '../which.js';
+import { runCommand } from '../process/run-command.js';
 import { checkPatch, describePatch, type PatchStatus } from './venv-patch.js';
 
 export interface AdapterStatus {
@@ -29,15 +29,29 @@ export interface AdapterStatus {
   install: string;
 }
 
-const cache = new Map<string, AdapterStatus>();
+/** Usable adapters, found once per gateway run (a failed resolution is retried on the next call). */
+const cache = new Map<string, Promise<AdapterStatus>>();
 
 /**
  * Finds a usable runtime for a profile's adapter: the env override, then dapgate's managed
  * install, then PATH candidates; each is checked by running the profile's check command.
+ * Concurrent callers share one probe; `fresh` probes again (doctor, languages, after an install).
  */
-export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = {}): AdapterStatus {
+export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = {}): Promise<AdapterStatus> {
   const hit = cache.get(profile.id);
   if (hit && !options.fresh) return hit;
+  const probe = probeAdapter(profile);
+  cache.set(profile.id, probe);
+  probe.then(
+    (status) => {
+      if (!status.installed && cache.get(profile.id) === probe) cache.delete(profile.id);
+    },
+    () => cache.get(profile.id) === probe && cache.delete(profile.id),
+  );
+  return probe;
+}
+
+async function probeAdapter(profile: Profile): Promise<AdapterStatus> {
   const spec = profile.adapter.runtime;
   const install = installHint(profile);
   const base = { profile: profile.id, adapter: profile.adapter.name, install };
@@ -47,19 +61,19 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
   if (fromEnv) candidates.push({ path: fromEnv, source: 'env' });
   if (spec.managed) candidates.push({ path: managedPath(spec.managed), source: 'managed' });
   for (const name of spec.candidates) {
-    const found = which(name);
+    const found = await which(name);
     if (found) candidates.push({ path: found, source: 'path' });
   }
   let status: AdapterStatus | undefined;
   for (const c of candidates) {
-    if (c.source !== 'path' && !existsSync(c.path)) {
+    if (c.source !== 'path' && !(await pathExists(c.path))) {
       tried.push(`${c.path} (missing)`);
       if (c.source === 'env') break; // an explicit override that is wrong must be reported, not bypassed
       continue;
     }
-    const check = runCheck(c.path, spec.check);
+    const check = await runCheck(c.path, spec.check);
     if (check.ok) {
-      const version = spec.versionPattern ? versionFrom(spec.versionPattern, c.path, check.output) : check.version;
+      const version = spec.versionPattern ? await versionFrom(spec.versionPattern, c.path, check.output) : check.version;
       status = { ...base, installed: true, runtime: c.path, version, source: c.source };
       break;
     }
@@ -75,22 +89,21 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
   if (status.installed && program) {
     const explicit = program.envVar ? process.env[program.envVar] : undefined;
     const path = explicit ?? join(cacheDir(), program.managed);
-    if (existsSync(path)) status.adapterProgram = path;
+    if (await pathExists(path)) status.adapterProgram = path;
     else status = { ...base, installed: false, runtime: status.runtime, problem: `${program.description} not found at ${path}${explicit ? ` (from ${program.envVar})` : ''}` };
   }
   const built = profile.adapter.install;
   if (status.installed && built.kind === 'maven-jar' && !(program?.envVar && process.env[program.envVar])) {
-    const stamp = join(cacheDir(), `${built.target}.source-hash`);
-    const current = sourceHash(join(dirname(configDir()), dirname(built.pom)));
-    if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== current) status = { ...status, outdated: true };
+    const stamp = await readFile(join(cacheDir(), `${built.target}.source-hash`), 'utf8').catch(() => undefined);
+    const current = await sourceHash(join(dirname(configDir()), dirname(built.pom)));
+    if (stamp !== current) status = { ...status, outdated: true };
   }
-  if (status.installed && status.runtime) status = withPatchStatus(profile, status);
-  cache.set(profile.id, status);
+  if (status.installed && status.runtime) status = await withPatchStatus(profile, status);
   return status;
 }
 
-function withPatchStatus(profile: Profile, status: AdapterStatus): AdapterStatus {
-  const patch = checkPatch(profile, status.runtime!);
+async function withPatchStatus(profile: Profile, status: AdapterStatus): Promise<AdapterStatus> {
+  const patch = await checkPatch(profile, status.runtime!);
   if (!patch) return status;
   const { note, warning } = describePatch(profile, patch, status.source === 'managed', profile.adapter.runtime.envVar);
   return { ...status, patch, version: `${status.version ?? ''} (${note})`.trim(), ...(warning ? { warning } : {}) };
@@ -107,22 +120,16 @@ export function managedPath(template: string): string {
     : join(root, template);
 }
 
-function versionFrom(pattern: string, runtime: string, output: string | undefined): string | undefined {
-  let real = runtime;
-  try {
-    real = realpathSync(runtime);
-  } catch {
-    // the path itself is all there is
-  }
+async function versionFrom(pattern: string, runtime: string, output: string | undefined): Promise<string | undefined> {
+  const real = await realpath(runtime).catch(() => runtime); // else the path itself is all there is
   const re = new RegExp(pattern);
   return (re.exec(output ?? '') ?? re.exec(real) ?? re.exec(runtime))?.[1];
 }
 
-function runCheck(runtime: string, args: string[] | undefined): { ok: true; version?: string; output?: string } | { ok: false; error: string } {
+async function runCheck(runtime: string, args: string[] | undefined): Promise<{ ok: true; version?: string; output?: string } | { ok: false; error: string }> {
   if (!args) return { ok: true };
-  const r = spawnSync(runtime, args, { encoding: 'utf8', timeout: 15_000, windowsHide: true });
-  if (r.error) return { ok: false, error: r.error.message };
-  if (r.status !== 0) return { ok: false, error: (r.stderr || r.stdout || `exit ${r.status}`).trim().split('\n').pop()!.slice(0, 200) };
+  const r = await runCommand(runtime, args, { timeoutMs: 15_000 });
+  if (!r.ok) return { ok: false, error: (r.stderr || r.stdout || r.failure || 'failed').trim().split('\n').pop()!.slice(0, 200) };
   // some runtimes (java -version) print their version on stderr
   const printed = (r.stdout.trim() || r.stderr.trim()).split('\n');
   return { ok: true, version: (r.stdout.trim() ? printed.pop() : printed[0])?.trim(), output: `${r.stdout}\n${r.stderr}` };
@@ -147,15 +154,15 @@ export function systemPackageHint(commands: Record<string, string>, notes: strin
 }
 
 /** A hash of a Maven project's pom.xml and src/ contents: tells whether a cached build is current. */
-export function sourceHash(projectDir: string): string {
+export async function sourceHash(projectDir: string): Promise<string> {
   const hash = createHash('sha256');
-  const walk = (path: string) => {
-    const st = statSync(path, { throwIfNoEntry: false });
+  const walk = async (path: string) => {
+    const st = await stat(path).catch(() => undefined);
     if (!st) return;
-    if (st.isDirectory()) for (const e of readdirSync(path).sort()) walk(join(path, e));
-    else hash.update(relative(projectDir, path)).update(readFileSync(path));
+    if (st.isDirectory()) for (const e of (await readdir(path)).sort()) await walk(join(path, e));
+    else hash.update(relative(projectDir, path)).update(await readFile(path));
   };
-  walk(join(projectDir, 'pom.xml'));
-  walk(join(projectDir, 'src'));
+  await walk(join(projectDir, 'pom.xml'));
+  await walk(join(projectDir, 'src'));
   return hash.digest('hex');
 }

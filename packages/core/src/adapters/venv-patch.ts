@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
 import { configDir } from '../profiles/loader.js';
+import { runCommand } from '../process/run-command.js';
 
 /** Whether a profile's fix to its installed packages is in effect for one runtime. */
 export interface PatchStatus {
@@ -20,27 +20,27 @@ function patchSpec(profile: Profile): PatchSpec | undefined {
   return install.kind === 'pip-venv' ? install.patch : undefined;
 }
 
-function runScript(runtime: string, spec: PatchSpec, verb: 'check' | 'apply'): { code: number; line: string } {
+async function runScript(runtime: string, spec: PatchSpec, verb: 'check' | 'apply'): Promise<{ code: number; line: string }> {
   const script = join(configDir(), spec.script);
-  const r = spawnSync(runtime, [script, verb], { encoding: 'utf8', timeout: 30_000, windowsHide: true });
-  if (r.error) return { code: -1, line: `could not run ${script}: ${r.error.message}` };
+  const r = await runCommand(runtime, [script, verb], { timeoutMs: 30_000 });
+  if (r.exitCode === undefined) return { code: -1, line: `could not run ${script}: ${r.failure}` };
   const out = (r.stdout.trim() || r.stderr.trim()).split('\n');
-  return { code: r.status ?? -1, line: (r.status === 0 ? out[out.length - 1] : out.join(' ').slice(0, 1000)) ?? '' };
+  return { code: r.exitCode, line: (r.exitCode === 0 ? out[out.length - 1] : out.join(' ').slice(0, 1000)) ?? '' };
 }
 
 /** Asks the profile's patch script whether its fix is present in what `runtime` imports. */
-export function checkPatch(profile: Profile, runtime: string): PatchStatus | undefined {
+export async function checkPatch(profile: Profile, runtime: string): Promise<PatchStatus | undefined> {
   const spec = patchSpec(profile);
   if (!spec) return undefined;
-  const r = runScript(runtime, spec, 'check');
+  const r = await runScript(runtime, spec, 'check');
   return { name: spec.name, applied: r.code === 0, applicable: r.code !== 2, detail: r.line };
 }
 
 /** Applies the fix (the script is idempotent); returns the script's report, or throws with it. */
-export function applyPatch(profile: Profile, runtime: string): string | undefined {
+export async function applyPatch(profile: Profile, runtime: string): Promise<string | undefined> {
   const spec = patchSpec(profile);
   if (!spec) return undefined;
-  const r = runScript(runtime, spec, 'apply');
+  const r = await runScript(runtime, spec, 'apply');
   if (r.code !== 0) throw new Error(`${spec.name} not applied: ${r.line}`);
   return r.line;
 }

@@ -57,7 +57,7 @@ export class SessionManager {
     for (const id of options.warm ?? []) {
       const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
       if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`);
-      setImmediate(() => this.warmUp(profile));
+      setImmediate(() => void this.warmUp(profile));
     }
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
@@ -178,7 +178,7 @@ export class SessionManager {
     filters?: Pick<LaunchRequest, 'exceptionFilters' | 'exceptionFilterOptions'>,
     adapterCwd?: string,
   ): Promise<Session> {
-    const adapterCommand = targetAddress ? undefined : this.adapterCommand(profile);
+    const adapterCommand = targetAddress ? undefined : await this.adapterCommand(profile);
     const session = new Session({
       id: `s${this.nextId++}`,
       profile,
@@ -210,8 +210,8 @@ export class SessionManager {
     return session;
   }
 
-  private adapterCommand(profile: Profile): string[] {
-    const status = resolveAdapter(profile);
+  private async adapterCommand(profile: Profile): Promise<string[]> {
+    const status = await resolveAdapter(profile);
     if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
     return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? ''));
   }
@@ -221,9 +221,9 @@ export class SessionManager {
   }
 
   /** Starts warm adapters for a profile now (`warm`), if it is installed. */
-  private warmUp(profile: Profile): void {
+  private async warmUp(profile: Profile): Promise<void> {
     try {
-      this.pool.refill(this.recipe(profile, this.adapterCommand(profile)));
+      this.pool.refill(this.recipe(profile, await this.adapterCommand(profile)));
     } catch {
       /* not installed: its first launch says so */
     }

@@ -5,8 +5,9 @@ export async function adaptersCommand(args: string[]): Promise<number> {
   const registry = new ProfileRegistry(loadProfiles());
   const [verb = 'list', ...rest] = args;
   if (verb === 'list') {
-    for (const p of registry.profiles) {
-      const s = resolveAdapter(p, { fresh: true });
+    const statuses = await Promise.all(registry.profiles.map((p) => resolveAdapter(p, { fresh: true })));
+    for (const [i, p] of registry.profiles.entries()) {
+      const s = statuses[i]!;
       console.log(s.installed ? `${p.id}\t${p.adapter.name}\t${s.adapterProgram ?? s.runtime} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? '\tOUTDATED: run adapters install' : ''}` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
     }
     return 0;
@@ -38,7 +39,7 @@ export async function adaptersCommand(args: string[]): Promise<number> {
 }
 
 /** `dapgate doctor`: what works, what is missing, and how to fix it. */
-export function doctorCommand(): number {
+export async function doctorCommand(): Promise<number> {
   console.log(`node ${process.version} on ${process.platform}/${process.arch}`);
   let profiles;
   try {
@@ -49,8 +50,9 @@ export function doctorCommand(): number {
   }
   console.log(`profiles: ${profiles.map((p) => p.id).join(', ')}`);
   let missing = 0;
-  for (const p of profiles) {
-    const s = resolveAdapter(p, { fresh: true });
+  const statuses = await Promise.all(profiles.map((p) => resolveAdapter(p, { fresh: true })));
+  for (const [i, p] of profiles.entries()) {
+    const s = statuses[i]!;
     if (s.installed) {
       console.log(`${s.warning ? 'warn' : 'ok  '} ${p.id}: ${p.adapter.name}${s.adapterProgram ? ` ${s.adapterProgram}` : ''} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? ' OUTDATED: run adapters install' : ''}`);
       if (s.warning) console.log(`     ${s.warning}`);

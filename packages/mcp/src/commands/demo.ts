@@ -13,7 +13,7 @@ import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDi
 async function ensureInstalled(profile: Profile | undefined): Promise<true | string> {
   if (!profile) return 'no java profile';
   try {
-    const s = resolveAdapter(profile);
+    const s = await resolveAdapter(profile);
     if (!s.installed || s.outdated) await installAdapter(profile, (l) => console.log(`[setup] ${l}`));
     return true;
   } catch (e) {
@@ -26,7 +26,7 @@ export async function demoCommand(): Promise<number> {
   const program = join(repo, 'examples', 'python', 'ledger.py');
   const registry = new ProfileRegistry(loadProfiles());
   const python = registry.get('python')!;
-  if (!resolveAdapter(python).installed) await installAdapter(python, (l) => console.log(`[setup] ${l}`));
+  if (!(await resolveAdapter(python)).installed) await installAdapter(python, (l) => console.log(`[setup] ${l}`));
   const javaReady = await ensureInstalled(registry.get('java'));
   const lineOf = (text: string, file = program) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
 

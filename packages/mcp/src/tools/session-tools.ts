@@ -24,7 +24,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       annotations: { readOnlyHint: true },
     },
     async () => {
-      const rows = manager.profiles.profiles.map((p) => ({ profile: p, status: resolveAdapter(p, { fresh: true }) }));
+      const rows = await Promise.all(manager.profiles.profiles.map(async (p) => ({ profile: p, status: await resolveAdapter(p, { fresh: true }) })));
       const text = rows
         .map(({ profile: p, status: s }) =>
           s.installed

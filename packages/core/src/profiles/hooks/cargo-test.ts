@@ -2,7 +2,8 @@ import { dirname } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { which } from '../../which.js';
 import { findCargoManifest } from './cargo.js';
-import { firstLines, runTool } from './run-tool.js';
+import { firstLines } from './build-helpers.js';
+import { runCommand } from '../../process/run-command.js';
 import type { TemplateVars } from './types.js';
 
 /**
@@ -10,11 +11,11 @@ import type { TemplateVars } from './types.js';
  * has a test matching the name (cargo test's own substring filter) is launched with that filter.
  */
 export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
-  const cargo = which('cargo');
+  const cargo = await which('cargo');
   if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build the tests', 'install Rust (https://rustup.rs)');
   const manifest = await findCargoManifest(vars.cwd);
   if (!manifest) throw new GatewayError(`${vars.cwd} is not inside a Cargo project`, 'pass cwd: the folder with Cargo.toml');
-  const r = await runTool(cargo, ['test', '--no-run', '--manifest-path', manifest, '--message-format=json-render-diagnostics'], { cwd: dirname(manifest), timeoutMs: 600_000 });
+  const r = await runCommand(cargo, ['test', '--no-run', '--manifest-path', manifest, '--message-format=json-render-diagnostics'], { cwd: dirname(manifest), timeoutMs: 600_000 });
   if (!r.ok) throw new GatewayError(`cargo test --no-run failed (${r.failure}):\n${firstLines(r.stderr, 40)}`, 'fix the build errors, then run the test again');
   const binaries = r.stdout
     .split('\n')
@@ -25,7 +26,7 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
   const name = String(vars.name);
   const holding: { binary: string; tests: string[] }[] = [];
   for (const binary of binaries) {
-    const list = await runTool(binary, ['--list', '--format=terse'], { cwd: dirname(manifest), timeoutMs: 30_000 });
+    const list = await runCommand(binary, ['--list', '--format=terse'], { cwd: dirname(manifest), timeoutMs: 30_000 });
     const tests = list.stdout.split('\n').filter((l) => l.endsWith(': test')).map((l) => l.slice(0, -': test'.length)).filter((t) => t.includes(name));
     if (tests.length) holding.push({ binary, tests });
   }

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { which } from '../../which.js';
-import { firstLines, OncePerKey, runTool } from './run-tool.js';
+import { runCommand } from '../../process/run-command.js';
+import { firstLines, OncePerKey } from './build-helpers.js';
 
 interface CargoTarget {
   name: string;
@@ -37,17 +38,17 @@ export async function findCargoManifest(program: string): Promise<string | undef
  * package's default-run, else its only bin.
  */
 export async function cargoBuild(manifest: string, program: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const cargo = which('cargo');
+  const cargo = await which('cargo');
   if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build this project', 'install Rust (https://rustup.rs), or build it yourself and launch the binary with language "rust"');
   const projectDir = dirname(manifest);
-  const meta = await runTool(cargo, ['metadata', '--format-version', '1', '--no-deps', '--manifest-path', manifest], { cwd: projectDir, timeoutMs: 60_000, env });
+  const meta = await runCommand(cargo, ['metadata', '--format-version', '1', '--no-deps', '--manifest-path', manifest], { cwd: projectDir, timeoutMs: 60_000, env });
   if (!meta.ok) throw new GatewayError(`cargo metadata failed for ${manifest} (${meta.failure}):\n${firstLines(meta.stderr)}`, 'fix Cargo.toml, then launch again');
   const packages = (JSON.parse(meta.stdout) as { packages: CargoPackage[] }).packages;
   const pkg = packages.find((p) => resolve(p.manifest_path) === resolve(manifest)) ?? packages[0];
   if (!pkg) throw new GatewayError(`${manifest} has no package`, 'launch a package folder (not a virtual workspace root), or a bin\'s .rs file');
   const bin = chooseBin(pkg, resolve(program));
   return builds.run(`${manifest}#${bin}`, async () => {
-    const r = await runTool(cargo, ['build', '--manifest-path', manifest, '--bin', bin, '--message-format=json-render-diagnostics'], { cwd: projectDir, timeoutMs: 600_000, env });
+    const r = await runCommand(cargo, ['build', '--manifest-path', manifest, '--bin', bin, '--message-format=json-render-diagnostics'], { cwd: projectDir, timeoutMs: 600_000, env });
     const messages = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { reason: string; executable?: string | null; target?: { name: string; kind: string[] } });
     const artifact = messages.find((m) => m.reason === 'compiler-artifact' && m.executable && m.target?.name === bin && m.target.kind.includes('bin'));
     if (!r.ok || !artifact?.executable) {

@@ -2,7 +2,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { which } from '../../which.js';
-import { firstLines, OncePerKey, runTool } from './run-tool.js';
+import { runCommand } from '../../process/run-command.js';
+import { firstLines, OncePerKey } from './build-helpers.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 const PROJECT = /\.(csproj|fsproj|vbproj)$/;
@@ -38,9 +39,9 @@ async function findProject(program: string): Promise<string | undefined> {
 /** `dotnet build` (Debug) and the assembly it reports ("Name -> /path/Name.dll"). */
 function build(project: string): Promise<string> {
   return builds.run(project, async () => {
-    const dotnet = which('dotnet');
+    const dotnet = await which('dotnet');
     if (!dotnet) throw new GatewayError('dotnet not found: the .NET SDK is needed to build the project', 'install the .NET SDK (https://dot.net/download), or launch a built .dll');
-    const r = await runTool(dotnet, ['build', project, '-c', 'Debug', '-nologo', '-v', 'quiet', '-consoleLoggerParameters:NoSummary'], { cwd: dirname(project), timeoutMs: 600_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1' } });
+    const r = await runCommand(dotnet, ['build', project, '-c', 'Debug', '-nologo', '-v', 'quiet', '-consoleLoggerParameters:NoSummary'], { cwd: dirname(project), timeoutMs: 600_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1' } });
     if (!r.ok) throw new GatewayError(`dotnet build ${basename(project)} failed (${r.failure}):\n${firstLines(r.stdout || r.stderr, 40)}`, 'fix the build errors, then launch again');
     const name = basename(project).replace(PROJECT, '');
     const reported = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} -> (.+\\.dll)\\s*$`, 'm').exec(r.stdout)?.[1];

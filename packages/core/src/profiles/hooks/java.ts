@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { GatewayError } from '../../errors.js';
-import { cacheDir } from '../../paths.js';
+import { cacheDir, pathExists } from '../../paths.js';
+import { runCommand } from '../../process/run-command.js';
 import { which } from '../../which.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { jarMainClass } from './zip-manifest.js';
@@ -15,16 +15,16 @@ import { prepareJUnitTest } from './junit.js';
  * `vmArgs` as single strings.
  */
 export const javaHooks: ProfileHooks = {
-  prepareLaunch(vars: TemplateVars) {
+  async prepareLaunch(vars: TemplateVars) {
     const program = vars.program;
     const classPaths = (vars.classPaths as string[] | undefined)?.map((p) => resolve(vars.cwd, p));
     if (program?.endsWith('.java')) {
-      const built = compile(program);
+      const built = await compile(program);
       vars.mainClass ??= built.mainClass;
       vars.classPaths = [built.classDir, ...(classPaths ?? [])];
       vars.sourcePaths = [built.sourceRoot];
     } else if (program?.endsWith('.jar')) {
-      const main = vars.mainClass ?? jarMainClass(program);
+      const main = vars.mainClass ?? (await jarMainClass(program));
       if (!main) throw new GatewayError(`${basename(program)} has no Main-Class in its manifest`, 'pass mainClass');
       vars.mainClass = main;
       vars.classPaths = [program, ...(classPaths ?? [])];
@@ -46,26 +46,27 @@ function commandLine(parts: string[] | undefined): string | undefined {
 }
 
 /** Compiles a .java file (and what it references under its source root) with -g, once per change. */
-function compile(file: string): { mainClass: string; classDir: string; sourceRoot: string } {
-  const { className: mainClass, sourceRoot } = javaSource(file);
+async function compile(file: string): Promise<{ mainClass: string; classDir: string; sourceRoot: string }> {
+  const { className: mainClass, sourceRoot } = await javaSource(file);
   const classDir = join(cacheDir(), 'java-classes', createHash('sha1').update(file).digest('hex').slice(0, 16));
   const stamp = join(classDir, '.dapgate-stamp');
-  const fingerprint = String(newestJavaMtime(sourceRoot, 3));
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return { mainClass, classDir, sourceRoot };
-  const javac = javacPath();
-  mkdirSync(classDir, { recursive: true });
-  const r = spawnSync(javac, ['-g', '-encoding', 'UTF-8', '-d', classDir, '-sourcepath', sourceRoot, file], { encoding: 'utf8', timeout: 120_000, windowsHide: true });
-  if (r.error || r.status !== 0) {
-    const out = (r.error?.message ?? `${r.stdout}${r.stderr}`).trim().split('\n').slice(0, 30).join('\n');
+  const fingerprint = String(await newestJavaMtime(sourceRoot, 3));
+  if ((await readFile(stamp, 'utf8').catch(() => undefined)) === fingerprint) return { mainClass, classDir, sourceRoot };
+  const javac = await javacPath();
+  await mkdir(classDir, { recursive: true });
+  const r = await runCommand(javac, ['-g', '-encoding', 'UTF-8', '-d', classDir, '-sourcepath', sourceRoot, file], { timeoutMs: 120_000 });
+  if (!r.ok) {
+    const printed = `${r.stdout}\n${r.stderr}`.trim();
+    const out = (r.exitCode !== undefined && printed ? printed : `${r.failure}${printed ? `\n${printed}` : ''}`).split('\n').slice(0, 30).join('\n');
     throw new GatewayError(`javac could not compile ${basename(file)}:\n${out}`, 'fix the compile errors, or launch prebuilt classes with mainClass + classPaths');
   }
-  writeFileSync(stamp, fingerprint);
+  await writeFile(stamp, fingerprint);
   return { mainClass, classDir, sourceRoot };
 }
 
 /** A source file's fully qualified class name and the root of its package tree. */
-export function javaSource(file: string): { className: string; sourceRoot: string } {
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(readFileSync(file, 'utf8'))?.[1];
+export async function javaSource(file: string): Promise<{ className: string; sourceRoot: string }> {
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(await readFile(file, 'utf8'))?.[1];
   const name = basename(file, '.java');
   let sourceRoot = dirname(file);
   if (pkg) {
@@ -75,31 +76,23 @@ export function javaSource(file: string): { className: string; sourceRoot: strin
   return { className: pkg ? `${pkg}.${name}` : name, sourceRoot };
 }
 
-export function javacPath(): string {
+export async function javacPath(): Promise<string> {
   const home = process.env.DAPGATE_JAVA_HOME ?? process.env.JAVA_HOME;
   const exe = process.platform === 'win32' ? 'javac.exe' : 'javac';
   const fromHome = home ? join(home, 'bin', exe) : undefined;
-  const found = (fromHome && existsSync(fromHome) ? fromHome : undefined) ?? which('javac');
+  const found = (fromHome && (await pathExists(fromHome)) ? fromHome : undefined) ?? (await which('javac'));
   if (!found) throw new GatewayError('javac not found: a JDK is needed to compile .java programs', 'install a JDK (17+) or set JAVA_HOME; or pass mainClass + classPaths of compiled classes');
   return found;
 }
 
-export function newestJavaMtime(dir: string, depth: number): number {
+export async function newestJavaMtime(dir: string, depth: number): Promise<number> {
   let newest = 0;
-  for (const entry of safeList(dir)) {
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
     const path = join(dir, entry);
-    const st = statSync(path, { throwIfNoEntry: false });
+    const st = await stat(path).catch(() => undefined);
     if (!st) continue;
     if (st.isFile() && entry.endsWith('.java')) newest = Math.max(newest, st.mtimeMs);
-    else if (st.isDirectory() && depth > 0 && !entry.startsWith('.') && entry !== 'node_modules' && entry !== 'target') newest = Math.max(newest, newestJavaMtime(path, depth - 1));
+    else if (st.isDirectory() && depth > 0 && !entry.startsWith('.') && entry !== 'node_modules' && entry !== 'target') newest = Math.max(newest, await newestJavaMtime(path, depth - 1));
   }
   return newest;
-}
-
-function safeList(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }

@@ -3,8 +3,9 @@ import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { cacheDir } from '../../paths.js';
-import { which } from '../../which.js';
-import { firstLines, OncePerKey, runTool } from './run-tool.js';
+import { whichFirst } from '../../which.js';
+import { runCommand } from '../../process/run-command.js';
+import { firstLines, OncePerKey } from './build-helpers.js';
 
 const CXX_EXTENSIONS = new Set(['.cpp', '.cc', '.cxx', '.c++', '.cp']);
 const HEADER = /\.(h|hh|hpp|hxx|inl)$/;
@@ -23,7 +24,7 @@ export function isNativeSource(file: string): boolean {
 export async function buildNativeSource(source: string): Promise<string> {
   const cxx = CXX_EXTENSIONS.has(extname(source).toLowerCase());
   const names = cxx ? ['g++', 'clang++', 'c++'] : ['gcc', 'clang', 'cc'];
-  const compiler = names.map((n) => which(n)).find(Boolean);
+  const compiler = await whichFirst(names);
   if (!compiler) throw new GatewayError(`no ${cxx ? 'C++' : 'C'} compiler found to build ${basename(source)} (looked for ${names.join(', ')})`, `install one (Debian: apt-get install ${cxx ? 'g++' : 'gcc'}), or build it yourself with -g -O0 and launch the binary with language "${cxx ? 'cpp' : 'c'}"`);
   const flags = ['-g', '-O0', '-fno-omit-frame-pointer', ...(cxx ? ['-std=c++17'] : [])];
   const hash = createHash('sha256').update(compiler).update(flags.join(' ')).update(source);
@@ -36,7 +37,7 @@ export async function buildNativeSource(source: string): Promise<string> {
   return builds.run(key, async () => {
     await mkdir(dir, { recursive: true });
     const partial = `${binary}.partial-${process.pid}`;
-    const r = await runTool(compiler, [...flags, '-o', partial, source, ...(cxx ? [] : ['-lm'])], { cwd: dirname(source), timeoutMs: 120_000 });
+    const r = await runCommand(compiler, [...flags, '-o', partial, source, ...(cxx ? [] : ['-lm'])], { cwd: dirname(source), timeoutMs: 120_000 });
     if (!r.ok) throw new GatewayError(`${basename(compiler)} could not build ${basename(source)} (${r.failure}):\n${firstLines(r.stderr || r.stdout)}`, 'fix the compile errors, or build the program yourself with -g -O0 and launch the binary');
     await rename(partial, binary);
     return binary;

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { venvPython } from '../../paths.js';
-import { which } from '../../which.js';
+import { pathExists, venvPython } from '../../paths.js';
+import { runCommand } from '../../process/run-command.js';
+import { whichFirst } from '../../which.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 /**
@@ -11,42 +10,49 @@ import type { ProfileHooks, TemplateVars } from './types.js';
  * parents), else python3 / python on PATH.
  */
 export const pythonHooks: ProfileHooks = {
-  prepareLaunch(vars: TemplateVars) {
+  async prepareLaunch(vars: TemplateVars) {
     const explicit = vars.adapterArgs?.python;
     if (typeof explicit === 'string' || Array.isArray(explicit)) return;
-    const found = projectVenvPython(vars) ?? which('python3') ?? which('python');
-    vars.python = found && realInterpreter(found);
+    const found = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
+    vars.python = found && (await realInterpreter(found));
   },
 };
 
-const interpreters = new Map<string, string>();
+/** Interpreter path -> the executable behind it; concurrent launches share one probe. */
+const interpreters = new Map<string, Promise<string>>();
 
 /**
  * The interpreter behind a launcher script (pyenv shims cost ~0.3 s per start): asked once per
- * path, then reused. Falls back to the path itself.
+ * path per gateway run, then reused. Falls back to the path itself.
  */
-function realInterpreter(path: string): string {
+function realInterpreter(path: string): Promise<string> {
   let real = interpreters.get(path);
   if (!real) {
-    const r = spawnSync(path, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 10_000, windowsHide: true });
-    const printed = r.status === 0 ? r.stdout.trim() : '';
-    real = printed && existsSync(printed) ? printed : path;
+    real = runCommand(path, ['-c', 'import sys; print(sys.executable)'], { timeoutMs: 10_000 }).then(async (r) => {
+      const printed = r.ok ? r.stdout.trim() : '';
+      return printed && (await pathExists(printed)) ? printed : path;
+    });
     interpreters.set(path, real);
   }
   return real;
 }
 
-function projectVenvPython(vars: TemplateVars): string | undefined {
+/** Folder searched -> the .venv interpreter found from it. Only hits are kept: a folder without one is searched again next time. */
+const venvs = new Map<string, string>();
+
+async function projectVenvPython(vars: TemplateVars): Promise<string | undefined> {
   const starts = [vars.cwd];
   if (vars.program) starts.push(dirname(resolve(vars.cwd, vars.program)));
   for (const start of starts) {
-    let dir = start;
-    for (;;) {
+    const known = venvs.get(start);
+    if (known && (await pathExists(known))) return known;
+    for (let dir = start; ; dir = dirname(dir)) {
       const candidate = venvPython(join(dir, '.venv'));
-      if (existsSync(candidate)) return candidate;
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
+      if (await pathExists(candidate)) {
+        venvs.set(start, candidate);
+        return candidate;
+      }
+      if (dirname(dir) === dir) break;
     }
   }
   return undefined;

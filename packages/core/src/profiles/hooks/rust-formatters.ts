@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { which } from '../../which.js';
-import { runTool } from './run-tool.js';
+import { runCommand } from '../../process/run-command.js';
 
 const sysroots = new Map<string, Promise<string | undefined>>();
 
@@ -27,9 +27,9 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
 }
 
 async function findSysroot(cwd: string): Promise<string | undefined> {
-  const rustc = which('rustc');
+  const rustc = await which('rustc');
   if (!rustc) return undefined;
-  const r = await runTool(rustc, ['--print', 'sysroot'], { cwd, timeoutMs: 30_000 });
+  const r = await runCommand(rustc, ['--print', 'sysroot'], { cwd, timeoutMs: 30_000 });
   return r.ok ? r.stdout.trim() || undefined : undefined;
 }
 

@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
+
+const inflate = promisify(inflateRaw);
 
 /** Reads one entry of a zip file (a jar), or undefined when it is not there. */
-export function readZipEntry(zipPath: string, name: string): Buffer | undefined {
-  const zip = readFileSync(zipPath);
+export async function readZipEntry(zipPath: string, name: string): Promise<Buffer | undefined> {
+  const zip = await readFile(zipPath);
   const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (eocd < 0) throw new Error(`${zipPath} is not a zip/jar file`);
   const count = zip.readUInt16LE(eocd + 10);
@@ -19,7 +22,7 @@ export function readZipEntry(zipPath: string, name: string): Buffer | undefined 
     if (entryName === name) {
       const dataStart = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
       const data = zip.subarray(dataStart, dataStart + compressedSize);
-      return method === 0 ? data : inflateRawSync(data);
+      return method === 0 ? data : inflate(data);
     }
     at += 46 + nameLength + extraLength + commentLength;
   }
@@ -27,8 +30,8 @@ export function readZipEntry(zipPath: string, name: string): Buffer | undefined 
 }
 
 /** The Main-Class a jar's manifest names. */
-export function jarMainClass(jarPath: string): string | undefined {
-  const manifest = readZipEntry(jarPath, 'META-INF/MANIFEST.MF')?.toString('utf8');
+export async function jarMainClass(jarPath: string): Promise<string | undefined> {
+  const manifest = (await readZipEntry(jarPath, 'META-INF/MANIFEST.MF'))?.toString('utf8');
   // manifest lines wrap at 72 bytes with a leading space on continuation lines
   const unwrapped = manifest?.replace(/\r?\n /g, '');
   return unwrapped && /^Main-Class:\s*(\S+)/m.exec(unwrapped)?.[1];
