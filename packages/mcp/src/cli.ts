@@ -1,4 +1,4 @@
-import { createLogger } from './logger.js';
+import { createLogger, LOG_LEVELS, type LogLevel } from './logger.js';
 import { VERSION } from './version.js';
 import { FastStdioTransport } from './fast-stdio.js';
 import type { EvalMode } from '@dapgate/core';
@@ -23,9 +23,11 @@ Flags (each also an environment variable):
                                                                    DAPGATE_EVAL_MODE
   --allow-root DIR    only debug programs under DIR (repeatable)   DAPGATE_ALLOW_ROOTS (path-separated)
   --log-file FILE     write logs there instead of stderr           DAPGATE_LOG_FILE
+  --log-level LEVEL   error | warn | info (default) | debug         DAPGATE_LOG_LEVEL
+  --log-json          one JSON object per log line                  DAPGATE_LOG_JSON=1
   --http HOST:PORT    serve MCP over streamable HTTP at /mcp instead of stdio; needs
                       DAPGATE_HTTP_TOKEN (bearer token), checks Origin and Host
-  --quiet             no informational logs on stderr
+  --quiet             only errors in the log (same as --log-level error)
   --no-mask-secrets   show credential-shaped values as they are      DAPGATE_MASK_SECRETS=0
 
 Other settings: DAPGATE_CACHE_DIR (where adapters are installed), DAPGATE_CONFIG_DIR (profiles folder),
@@ -36,7 +38,7 @@ DAPGATE_JAVA_DEBUG_HOST_JAR, DAPGATE_NODE, DAPGATE_JSDEBUG_PATH (a js-debug dapD
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, quiet: false };
+  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? '') };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -53,7 +55,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     } else if (a === '--allow-root') flags.allowRoots.push(value());
     else if (a === '--log-file') flags.logFile = value();
-    else if (a === '--quiet') flags.quiet = true;
+    else if (a === '--quiet') flags.logLevel = 'error';
+    else if (a === '--log-level') flags.logLevel = value();
+    else if (a === '--log-json') flags.logJson = true;
     else if (a === '--no-mask-secrets') flags.maskSecrets = false;
     else if (a === '--eval-mode') flags.evalMode = value();
     else if (a === '--http') flags.http = value();
@@ -66,21 +70,26 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'doctor') return (await import('./commands/adapters.js')).doctorCommand();
   if (command === 'demo') return (await import('./commands/demo.js')).demoCommand();
   if (command) throw new UsageError(`unknown command '${command}'`);
-  const options = { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as EvalMode, logger: createLogger(flags.logFile, flags.quiet) };
+  if (!(LOG_LEVELS as readonly string[]).includes(flags.logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')} (got '${flags.logLevel}')`);
+  const logSettings = { level: flags.logLevel as LogLevel, file: flags.logFile, json: flags.logJson };
   if (flags.http) {
     const token = process.env.DAPGATE_HTTP_TOKEN;
     if (!token || token.length < 16) throw new UsageError('--http needs DAPGATE_HTTP_TOKEN set to a secret of at least 16 characters (clients send it as a bearer token)');
-    const { serveHttp } = await import('./http.js');
-    checkEvalMode((await import('./server.js')).EVAL_MODES, flags.evalMode);
-    await serveHttp(options, flags.http, token);
+    const [{ serveHttp }, { EVAL_MODES }, logger] = await Promise.all([import('./http.js'), import('./server.js'), createLogger(logSettings)]);
+    checkEvalMode(EVAL_MODES, flags.evalMode);
+    await serveHttp({ ...gatewayOptions(flags), logger }, flags.http, token);
     return -1;
   }
-  // Start reading stdin (and answering initialize) before the MCP SDK has loaded.
+  // Start reading stdin (and answering initialize) before the MCP SDK and winston have loaded.
   const transport = new FastStdioTransport();
-  const { serveStdio, EVAL_MODES } = await import('./server.js');
+  const [{ serveStdio }, { EVAL_MODES }, logger] = await Promise.all([import('./stdio.js'), import('./server.js'), createLogger(logSettings)]);
   checkEvalMode(EVAL_MODES, flags.evalMode);
-  await serveStdio(options, transport);
+  await serveStdio({ ...gatewayOptions(flags), logger }, transport);
   return -1; // keep serving
+}
+
+function gatewayOptions(flags: { allowRoots: string[]; maskSecrets: boolean; evalMode: string }) {
+  return { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as EvalMode };
 }
 
 class UsageError extends Error {}

@@ -1,9 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { loadProfiles, ProfileRegistry, SessionManager } from '@dapgate/core';
-import { createServer, type ServerOptions } from './server.js';
-import { poolOptions } from './pool-options.js';
+import { Gateway, type GatewayOptions } from './gateway.js';
 
 /**
  * MCP over streamable HTTP (`dapgate --http HOST:PORT`) at /mcp. Every request must carry
@@ -11,12 +9,13 @@ import { poolOptions } from './pool-options.js';
  * in DAPGATE_HTTP_ALLOWED_ORIGINS) is refused, and so is a Host header that is not the address
  * served (DNS rebinding). All MCP sessions share one gateway: debug sessions and breakpoints.
  */
-export async function serveHttp(options: ServerOptions, listen: string, token: string): Promise<void> {
+export async function serveHttp(options: GatewayOptions, listen: string, token: string): Promise<Gateway> {
   const match = /^(.*):(\d+)$/.exec(listen);
   if (!match) throw new Error(`--http needs HOST:PORT (got '${listen}')`);
   const host = match[1]!.replace(/^\[|\]$/g, '');
   const port = Number(match[2]);
-  const manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, evalMode: options.evalMode, requestTimeoutMs: Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined, ...poolOptions() });
+  const gateway = new Gateway(options);
+  gateway.handleSignals();
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const allowedOrigins = (process.env.DAPGATE_HTTP_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 
@@ -46,8 +45,7 @@ export async function serveHttp(options: ServerOptions, listen: string, token: s
       created.onclose = () => {
         if (created.sessionId) transports.delete(created.sessionId);
       };
-      const { server } = createServer(options, manager);
-      await server.connect(created);
+      await gateway.newServer().connect(created);
       transport = created;
     }
     await transport.handleRequest(req, res);
@@ -58,16 +56,12 @@ export async function serveHttp(options: ServerOptions, listen: string, token: s
     http.listen(port, host, () => resolve());
   });
   options.logger.info(`dapgate serving MCP over streamable HTTP at http://${listen}/mcp`);
-  const shutdown = async (why: string) => {
-    options.logger.info(`shutting down (${why})`);
-    const bound = setTimeout(() => process.exit(0), 5_000);
+  gateway.onShutdown(() => {
     http.close();
-    await manager.stopAll();
-    clearTimeout(bound);
-    process.exit(0);
-  };
-  process.on('exit', () => manager.killAllNow());
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(sig));
+    http.closeAllConnections();
+  });
+  http.on('close', () => void gateway.shutdown('HTTP server closed'));
+  return gateway;
 }
 
 function reply(res: ServerResponse, status: number, message: string): void {

@@ -1,1 +1,3 @@
-export { createServer, serveStdio, type ServerOptions } from './server.js';
+export { createMcpServer } from './server.js';
+export { serveStdio } from './stdio.js';
+export { Gateway, type GatewayOptions } from './gateway.js';

@@ -1,23 +1,26 @@
-import { appendFileSync } from 'node:fs';
-
-/** Logs to stderr or a file, never stdout (stdout carries MCP frames). */
+/** The gateway log: stderr or a file, never stdout (stdout carries MCP frames). */
 export interface Logger {
-  info(message: string): void;
   error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+  /** Writes out what is buffered (before the process exits). */
+  flush(): Promise<void>;
 }
 
-export function createLogger(file: string | undefined, quiet: boolean): Logger {
-  const write = (level: string, message: string) => {
-    const line = `${new Date().toISOString()} ${level} ${message}\n`;
-    if (file) {
-      try {
-        appendFileSync(file, line);
-        return;
-      } catch {
-        /* fall back to stderr */
-      }
-    }
-    if (!quiet || level === 'ERROR') process.stderr.write(line);
-  };
-  return { info: (m) => write('INFO', m), error: (m) => write('ERROR', m) };
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogSettings {
+  level: LogLevel;
+  /** Append there instead of stderr. */
+  file?: string;
+  /** One JSON object per line instead of text. */
+  json: boolean;
+}
+
+/** winston is loaded here, after the early initialize answer, so it does not slow the cold start. */
+export async function createLogger(settings: LogSettings): Promise<Logger> {
+  const { createWinstonLogger } = await import('./winston-logger.js');
+  return createWinstonLogger(settings);
 }

@@ -1,0 +1,77 @@
+import { loadProfiles, ProfileRegistry, SessionManager, type EvalMode } from '@dapgate/core';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Logger } from './logger.js';
+import { createMcpServer } from './server.js';
+import { setSecretMasking } from './format/secrets.js';
+import { poolOptions } from './pool-options.js';
+import { watchEventLoop } from './health.js';
+
+export interface GatewayOptions {
+  allowRoots: string[];
+  /** Mask credential-shaped values in answers (default true). */
+  maskSecrets?: boolean;
+  evalMode?: EvalMode;
+  logger: Logger;
+}
+
+/** Polite shutdown (disconnect, terminate) gets this long; whatever is left is killed on exit. */
+const SHUTDOWN_BOUND_MS = 5_000;
+
+/**
+ * One gateway for either transport: the debug sessions and breakpoints, MCP servers over them
+ * (stdio has one, HTTP one per MCP session), and the one way it shuts down.
+ */
+export class Gateway {
+  readonly manager: SessionManager;
+  private readonly closers: (() => void)[] = [];
+  private closing: Promise<void> | undefined;
+
+  constructor(readonly options: GatewayOptions) {
+    setSecretMasking(options.maskSecrets !== false);
+    const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
+    watchEventLoop();
+    this.manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, ...poolOptions() });
+    const log = options.logger;
+    this.manager.onSessionCreated((s) => {
+      log.info(`session ${s.id} (${s.target}) ${s.kind}`);
+      s.on('state', (state) => (state === 'failed' ? log.warn(`session ${s.id} failed`) : log.debug(`session ${s.id} ${state}`)));
+    });
+  }
+
+  /** An MCP server with every tool and resource, over this gateway's sessions. */
+  newServer(): McpServer {
+    return createMcpServer(this.manager);
+  }
+
+  /** Something to close first when shutting down (a listening socket). */
+  onShutdown(close: () => void): void {
+    this.closers.push(close);
+  }
+
+  /** Ends on SIGINT, SIGTERM and SIGHUP; at exit, kills any adapter the polite shutdown left. */
+  handleSignals(): void {
+    process.on('exit', () => this.manager.killAllNow());
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void this.shutdown(sig));
+  }
+
+  /** The one shutdown path (stdin closed, a signal, the HTTP server closing): ends every session, then exits. */
+  shutdown(why: string): Promise<void> {
+    this.closing ??= (async () => {
+      const log = this.options.logger;
+      log.info(`shutting down (${why}): ending ${this.manager.list().filter((s) => s.live).length} live session(s)`);
+      const bound = setTimeout(() => process.exit(0), SHUTDOWN_BOUND_MS);
+      for (const close of this.closers) {
+        try {
+          close();
+        } catch (e) {
+          log.error(`while shutting down: ${(e as Error).message}`);
+        }
+      }
+      await this.manager.stopAll();
+      await log.flush();
+      clearTimeout(bound);
+      process.exit(0);
+    })();
+    return this.closing;
+  }
+}
