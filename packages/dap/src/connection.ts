@@ -10,6 +10,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+// Each reverse request (runInTerminal, startDebugging) has its own argument shape; handlers name it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ReverseRequestHandler = (args: any, request: DebugProtocol.Request) => Promise<unknown> | unknown;
 
 interface Pending {

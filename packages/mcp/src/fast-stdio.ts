@@ -24,7 +24,7 @@ export function initializeResult(requested: unknown) {
   };
 }
 
-type JsonRpc = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: any; result?: unknown };
+type JsonRpc = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown };
 
 /** A minimal MCP Transport (the SDK's interface) over this process's stdin/stdout, newline-delimited. */
 export class FastStdioTransport {

@@ -1,0 +1,25 @@
+// ESLint (flat config): the recommended JavaScript and typescript-eslint rules over every source,
+// test, script and benchmark. Exceptions are listed with their reasons.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/target/**', 'packages/java-debug-host/**', '.turbo/**', 'examples/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `const { a: _, ...rest } = x` is how a key is left out of a copy
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests and benchmarks read tool replies and DAP messages as arbitrary JSON; the assertions
+    // check their shape, so typing each reply would add nothing.
+    files: ['e2e/**', 'packages/*/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
