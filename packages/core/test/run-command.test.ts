@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { runCommand, runStep } from '../src/process/run-command.js';
 
@@ -30,22 +33,50 @@ test('a slow child does not block the event loop while it runs', async () => {
   assert.ok(delay.max / 1e6 < 1000, `the longest event-loop stall was ${Math.round(delay.max / 1e6)} ms`);
 });
 
+/** A child that writes its pid to a file, then runs until killed. */
+function forever(): { args: string[]; pid: () => number | undefined; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'dapgate-run-'));
+  const file = join(dir, 'pid');
+  return {
+    args: ['-e', `require('fs').writeFileSync(${JSON.stringify(file)}, String(process.pid)); setInterval(() => {}, 1000)`],
+    pid: () => (existsSync(file) ? Number(readFileSync(file, 'utf8')) : undefined),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 test('the timeout ends the child and says so', async () => {
-  const started = Date.now();
-  const r = await runCommand(node, ['-e', 'console.log(process.pid); setInterval(() => {}, 1000)'], { timeoutMs: 500 });
-  assert.equal(r.ok, false);
-  assert.match(r.failure!, /timed out after 0\.5 s/);
-  assert.ok(Date.now() - started < 10_000);
-  assert.equal(alive(Number(r.stdout.trim())), false, 'the child is gone');
+  const child = forever();
+  try {
+    const started = Date.now();
+    const r = await runCommand(node, child.args, { timeoutMs: 3_000 });
+    assert.equal(r.ok, false);
+    assert.match(r.failure!, /timed out after 3 s/);
+    assert.ok(Date.now() - started < 15_000);
+    const pid = child.pid();
+    assert.ok(pid, 'the child started before its timeout');
+    assert.equal(alive(pid), false, 'the child is gone when runCommand returns');
+  } finally {
+    child.cleanup();
+  }
 });
 
 test('an AbortSignal cancels the child', async () => {
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(), 300);
-  const r = await runCommand(node, ['-e', 'console.log(process.pid); setInterval(() => {}, 1000)'], { timeoutMs: 30_000, signal: controller.signal });
-  assert.equal(r.ok, false);
-  assert.equal(r.failure, 'cancelled');
-  assert.equal(alive(Number(r.stdout.trim())), false, 'the child is gone');
+  const child = forever();
+  try {
+    const controller = new AbortController();
+    const running = runCommand(node, child.args, { timeoutMs: 60_000, signal: controller.signal });
+    const deadline = Date.now() + 30_000;
+    while (!child.pid() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const pid = child.pid();
+    assert.ok(pid, 'the child started');
+    controller.abort();
+    const r = await running;
+    assert.equal(r.ok, false);
+    assert.equal(r.failure, 'cancelled');
+    assert.equal(alive(pid), false, 'the child is gone when runCommand returns');
+  } finally {
+    child.cleanup();
+  }
 });
 
 test('exit codes, missing programs and arguments with spaces are reported as they are', async () => {

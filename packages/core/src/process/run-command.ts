@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Options, Result } from 'execa';
 
 export interface RunOptions {
@@ -24,7 +25,7 @@ let execaModule: Promise<typeof import('execa')> | undefined;
 /**
  * Runs a program with an argument array (never a shell string) without blocking the event loop,
  * so a 2-minute javac in one session leaves every other session answering. Never throws for the
- * child's failure: the result says what happened.
+ * child's failure: the result says what happened. When it returns, the child has exited.
  */
 export async function runCommand(command: string, args: readonly string[], options: RunOptions): Promise<CommandResult> {
   const { execa } = await (execaModule ??= import('execa'));
@@ -38,7 +39,13 @@ export async function runCommand(command: string, args: readonly string[], optio
     cwd: options.cwd,
     env: options.env,
   } satisfies Options;
-  const r: Result<typeof execaOptions> = await execa(command, args, execaOptions);
+  const subprocess = execa(command, args, execaOptions);
+  const r: Result<typeof execaOptions> = await subprocess;
+  // execa settles a timeout or a cancellation as soon as it has sent SIGTERM; wait for the exit
+  // (SIGKILL follows after 2 s), so no caller goes on while the child still runs.
+  if (subprocess.exitCode === null && subprocess.signalCode === null && subprocess.pid !== undefined) {
+    await Promise.race([once(subprocess, 'exit'), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  }
   const stdout = typeof r.stdout === 'string' ? r.stdout : '';
   const stderr = typeof r.stderr === 'string' ? r.stderr : '';
   if (!r.failed) return { ok: true, exitCode: r.exitCode, stdout, stderr };
