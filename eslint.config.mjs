@@ -14,6 +14,8 @@ export default tseslint.config(
     rules: {
       // `const { a: _, ...rest } = x` is how a key is left out of a copy
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // an object literal's getter cannot be an arrow function, so it reaches its owner as `self`
+      '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self'] }],
     },
   },
   {

@@ -46,6 +46,8 @@ const STACK_ATTEMPTS = 4;
 
 /** Translates one DAP event from one of the session's connections into the session's state and logs. */
 export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient): void {
+  // every DAP event has its own body; each case below reads the fields of its event
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const body = (e.body ?? {}) as Record<string, any>;
   switch (e.event) {
     case 'stopped':
