@@ -13,7 +13,9 @@ function countingProfile(id: string, counter: string, exitCode: number): Profile
   const envVar = `DAPGATE_TEST_RUNTIME_${id.toUpperCase()}`;
   process.env[envVar] = process.execPath;
   const check = ['-e', `require('fs').appendFileSync(${JSON.stringify(counter)}, 'x'); setTimeout(() => { console.log('v1.2'); process.exit(${exitCode}); }, 200)`];
-  return { ...python, id, adapter: { ...python.adapter, runtime: { ...python.adapter.runtime, envVar, check } } };
+  // a manual install: no venv patch to check, only the runtime's check command runs
+  const install = { kind: 'manual' as const, instructions: 'test profile' };
+  return { ...python, id, adapter: { ...python.adapter, install, runtime: { ...python.adapter.runtime, envVar, check } } };
 }
 
 test('a usable adapter is probed once per gateway run, concurrent callers share the probe', async () => {
