@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Session } from '../session/session.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
-import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
+import type { TestForm, TestSpec } from '../profiles/schema.js';
 import { readOutcome, type TestOutcome } from './outcome.js';
 
 const runs = new WeakMap<Session, TestRun>();
