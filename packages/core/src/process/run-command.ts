@@ -69,7 +69,8 @@ export function failureDetail(r: CommandResult, lines = 5): string {
 }
 
 /** Runs one step of a longer job (an install); a failure throws, naming the step and its last output. */
-export async function runStep(command: string, args: string[], what: string, timeoutMs = 600_000): Promise<void> {
-  const r = await runCommand(command, args, { timeoutMs });
-  if (!r.ok) throw new Error(`failed to ${what}: ${command} ${args.join(' ')}\n${failureDetail(r)}`);
+export async function runStep(command: string, args: string[], what: string, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  const r = await runCommand(command, args, { timeoutMs, env: options.env });
+  if (!r.ok) throw new Error(`failed to ${what}: ${command} ${args.join(' ')}\n${failureDetail(r, 8)}`);
 }

@@ -2,7 +2,7 @@ import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, frameLocation, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
-import { clip, tailText } from './text.js';
+import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
 
 export interface DescribeOptions {

@@ -1,6 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
+import { pathExists } from '../../paths.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 const MODES = ['debug', 'exec', 'test'];
@@ -12,9 +13,9 @@ const MODES = ['debug', 'exec', 'test'];
  * (`goModule`, used by the profile's adapter.cwd).
  */
 export const goHooks: ProfileHooks = {
-  prepareLaunch(vars: TemplateVars) {
+  async prepareLaunch(vars: TemplateVars) {
     const program = vars.program!;
-    const isFolder = statSync(program).isDirectory();
+    const isFolder = (await stat(program)).isDirectory();
     const isSource = !isFolder && program.endsWith('.go');
     const given = vars.mode as string | undefined;
     if (given !== undefined && !MODES.includes(given)) {
@@ -30,14 +31,14 @@ export const goHooks: ProfileHooks = {
     if (!isFolder && !isSource) throw new GatewayError(`mode ${mode} builds Go source, but ${program} is neither a folder nor a .go file`, 'pass the package folder (or one of its .go files), or mode exec for a prebuilt binary');
     const pkg = isFolder ? program : dirname(program);
     vars.program = pkg;
-    vars.goModule = moduleRoot(pkg) ?? pkg;
+    vars.goModule = (await moduleRoot(pkg)) ?? pkg;
   },
 };
 
 /** The folder of the nearest go.mod at or above `dir`. */
-function moduleRoot(dir: string): string | undefined {
+async function moduleRoot(dir: string): Promise<string | undefined> {
   for (let at = dir; ; at = dirname(at)) {
-    if (existsSync(join(at, 'go.mod'))) return at;
+    if (await pathExists(join(at, 'go.mod'))) return at;
     if (dirname(at) === at) return undefined;
   }
 }
