@@ -244,6 +244,13 @@ export const ProfileSchema = z.object({
   childSessions: z.boolean().default(false),
   /** A hook module in core/src/profiles/hooks for what a template cannot say. */
   hooks: z.string().optional(),
+  /** Breakpoint kinds the adapter cannot do, known before any launch (refused when set for this language). */
+  breakpointKinds: z.object({ function: z.boolean().default(true) }).default({}),
+  /**
+   * What the adapter's untranslated breakpoint messages mean (js-debug sends message keys such as
+   * `breakpoint.provisionalBreakpoint`): message -> words for the agent, with what to do.
+   */
+  breakpointMessages: z.record(z.string()).default({}),
   /** Exception filters applied when the agent has not chosen any (absent: the adapter's own defaults). */
   defaultExceptionFilters: z.array(z.string()).optional(),
   variables: z
@@ -264,6 +271,18 @@ export const ProfileSchema = z.object({
       pointerChild: z.string().optional(),
       /** Types whose value says it all (Java's String): their internals are not expanded. */
       opaqueTypes: z.array(z.string()).default([]),
+      /** A regexp of values left out of the locals summary (js-debug's functions `ƒ ...`, module objects). */
+      summaryHideValues: z.string().optional(),
+      /**
+       * How the adapter shows a map's entries (js-debug: children holding `key` and `value`): a path
+       * segment (`byKey["b"]`) then finds the entry whose key is that and walks into its value.
+       */
+      mapEntry: z.object({ key: z.string(), value: z.string() }).optional(),
+      /**
+       * The type the adapter gives an accessor (js-debug: a getter shows as its `function`, with its
+       * computed value as the one child of the same name): shown as that value, marked `(getter)`.
+       */
+      getterType: z.string().optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */
@@ -293,6 +312,16 @@ export const ProfileSchema = z.object({
        * frame of the program's own code, with its source.
        */
       internalFrames: z.string().optional(),
+      /**
+       * Stops armed whatever the agent sets (native code: crash signals; Go: panics). A launch with no
+       * breakpoint still waits for them, and the answer names them.
+       */
+      alwaysArmed: z.array(z.string()).default([]),
+      /**
+       * A regexp of frame paths that are the runtime's, not the program's (node internals, the JDK):
+       * a stop there shows the first program frame, and a step into such code steps back out.
+       */
+      runtimeFrames: z.string().optional(),
     })
     .default({}),
   /** debug_test support (absent: the language has none yet). */

@@ -16,6 +16,19 @@ export async function addBreakpoints(manager: SessionManager, specs: BreakpointS
   return added;
 }
 
+/**
+ * Refuses, before anything starts, breakpoint kinds the program's adapter is known not to do
+ * (the profile's `breakpointKinds`), instead of launching and reporting it afterwards.
+ */
+export function refuseUnsupportedKinds(manager: SessionManager, target: { program?: string; language?: string; cwd?: string; fields?: Record<string, unknown> }, specs: BreakpointSpec[] | undefined): void {
+  if (!specs?.some((b) => b.function)) return;
+  const program = target.program ? canonicalPath(target.program, target.cwd ?? process.cwd()) : undefined;
+  const profile = manager.profiles.pickFor('launch', target.language, program, target.fields ?? {});
+  if (profile.breakpointKinds.function) return;
+  const names = specs.filter((b) => b.function).map((b) => b.function).join(', ');
+  throw new GatewayError(`${profile.adapter.name} (${profile.displayName}) has no function breakpoints, so '${names}' cannot be set`, 'set a line breakpoint on the function\'s first line instead ({file, line})');
+}
+
 export function registerBreakpointTools(server: McpServer, manager: SessionManager): void {
   const bp = params.breakpoint.shape;
   defineTool(

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { canonicalPath, type BookBreakpoint, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
-import { addBreakpoints } from './breakpoint-tools.js';
+import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { fieldShape, takeFields } from './profile-fields.js';
 import { describe } from '../format/session.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
@@ -35,6 +35,7 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
     async (a, { signal, progress }) => {
       const deadline = Date.now() + (a.timeoutMs ?? 30_000);
       const cwd = a.cwd ?? manager.defaultCwd();
+      refuseUnsupportedKinds(manager, { program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(manager.profiles.profiles, 'launch', a) }, a.breakpoints);
       const before = new Set(manager.book.list().map((b) => b.id));
       const added: BookBreakpoint[] = await addBreakpoints(manager, a.breakpoints, cwd);
       const mine = added.filter((b) => !before.has(b.id)).map((b) => b.id);

@@ -6,9 +6,10 @@ import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
-import { addBreakpoints } from './breakpoint-tools.js';
+import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
+import { armedLine, armedStops } from '../format/armed.js';
 import { defaultPorts, fieldShape, languageChoices, takeFields } from './profile-fields.js';
 import { readHealth } from '../health.js';
 
@@ -73,6 +74,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     },
     async (a, { signal, progress }) => {
       const bpCwd = a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd());
+      refuseUnsupportedKinds(manager, { program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(profiles, 'launch', a) }, a.breakpoints);
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
       const session = await manager.launch({
         program: a.program,
@@ -84,21 +86,20 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         stopOnEntry: a.stopOnEntry,
         adapterArgs: a.adapterArgs,
       });
-      const canStop = a.stopOnEntry || manager.book.list().length > 0;
-      if (a.wait === false || !canStop) {
+      const armed = armedStops(session, manager, a.stopOnEntry);
+      if (a.wait === false || !armed.waitFor) {
         const d = await describe(session);
-        const filters = session.sync.exceptionFilters;
         const why =
           a.wait === false
-            ? ''
-            : filters.length
-              ? ` No breakpoints and no stopOnEntry: only an exception stops it (filters ${filters.join(', ')}); debug_wait waits for one, debug_breakpoint_set adds a breakpoint, debug_output shows what it prints.`
-              : ' Nothing can stop it (no breakpoints, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
-        return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
+            ? ` ${armedLine(armed)}`
+            : armed.onlyExceptions
+              ? ` ${armedLine(armed)} No breakpoints and no stopOnEntry: only an exception stops it; debug_wait waits for one, debug_breakpoint_set adds a breakpoint, debug_output shows what it prints.`
+              : ' Nothing can stop it (no breakpoints, no exception filters, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
+        return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
       }
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
-      const unbound = bindingNotes(session, added.map((b) => b.id), manager);
-      return ok(unbound ? `${d.text}\n${unbound}` : d.text, { ...d.structured, breakpoints: added.map((b) => b.id) });
+      const notes = [bindingNotes(session, added.map((b) => b.id), manager), d.structured.waitTimedOut ? armedLine(armed) : ''].filter(Boolean);
+      return ok([d.text, ...notes].join('\n'), { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
     },
   );
 

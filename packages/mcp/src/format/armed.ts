@@ -1,0 +1,41 @@
+import { extname } from 'node:path';
+import type { Session, SessionManager } from '@dapgate/core';
+
+export interface ArmedStops {
+  /** One phrase per kind: "2 breakpoints", "exception filter 'uncaught'", "a crash (signal ...)". */
+  parts: string[];
+  /** True when anything at all can stop the program. */
+  any: boolean;
+  /**
+   * Whether a launch waits for them: breakpoints, stopOnEntry and the profile's always-armed stops
+   * (a crash) do; exception filters alone do not (a server would hold every launch for the whole
+   * timeout), the answer says they are armed and that debug_wait waits for one.
+   */
+  waitFor: boolean;
+  /** Only exception filters are armed. */
+  onlyExceptions: boolean;
+}
+
+/**
+ * What can stop a just-launched program: stopOnEntry, breakpoints of its language that stop
+ * (logpoints do not), the exception filters in force, and the stops the profile says are always armed.
+ */
+export function armedStops(session: Session, manager: SessionManager, stopOnEntry: boolean | undefined): ArmedStops {
+  const parts: string[] = [];
+  if (stopOnEntry) parts.push('stop on entry');
+  const extensions = session.profile.extensions.map((e) => e.toLowerCase());
+  const stopping = manager.book
+    .list()
+    .filter((b) => !b.logMessage && (b.kind === 'function' || (b.kind === 'line' && !!b.file && extensions.includes(extname(b.file).toLowerCase())) || (b.kind === 'data' && b.sessionId === session.id)));
+  if (stopping.length) parts.push(`${stopping.length} breakpoint${stopping.length === 1 ? '' : 's'} (${stopping.map((b) => b.id).join(', ')})`);
+  const waitFor = parts.length > 0 || session.profile.stops.alwaysArmed.length > 0;
+  const filters = session.sync.exceptionFilters;
+  if (filters.length) parts.push(`exception filter${filters.length === 1 ? '' : 's'} ${filters.map((f) => `'${f}'`).join(', ')}`);
+  parts.push(...session.profile.stops.alwaysArmed);
+  return { parts, any: parts.length > 0, waitFor, onlyExceptions: !waitFor && filters.length > 0 };
+}
+
+/** `Armed: 2 breakpoints (bp1, bp2), exception filter 'uncaught'.` */
+export function armedLine(armed: ArmedStops): string {
+  return armed.any ? `Armed: ${armed.parts.join(', ')}.` : 'Armed: nothing (no breakpoints, no exception filters, no stopOnEntry).';
+}
