@@ -278,11 +278,6 @@ export const ProfileSchema = z.object({
        * segment (`byKey["b"]`) then finds the entry whose key is that and walks into its value.
        */
       mapEntry: z.object({ key: z.string(), value: z.string() }).optional(),
-      /**
-       * The type the adapter gives an accessor (js-debug: a getter shows as its `function`, with its
-       * computed value as the one child of the same name): shown as that value, marked `(getter)`.
-       */
-      getterType: z.string().optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

@@ -21,6 +21,8 @@ export interface VariableNode {
   moreChildren?: number;
   /** The collection's size, when the adapter tells it. */
   length?: number;
+  /** An accessor (DAP `presentationHint.lazy`, js-debug's getters): its value runs code, so it is read only when a path names it. */
+  getter?: boolean;
 }
 
 export interface ScopeNode {
@@ -79,7 +81,7 @@ export class Inspector {
     const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
     const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
     const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
-    const items = all.slice(0, maxItems).map(toNode);
+    const items = all.slice(0, maxItems).map(toNode).map(asGetter);
     const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0);
     return { items, more, length };
   }
@@ -102,6 +104,8 @@ export class Inspector {
     const { pointerChild, rangeGroupType: groupType } = this.config;
     const pointee = pointerChild !== undefined && kids.length === 1 && kids[0]!.name === pointerChild ? kids[0]! : undefined;
     if (pointee && pointee.variablesReference > 0 && depth < 3) return this.member(pointee.variablesReference, segment, depth + 1);
+    const entry = await this.mapEntryValue(kids, segment);
+    if (entry) return { node: entry, names: [] };
     if (groupType && depth < 3) {
       for (const g of kids.filter((k) => k.type === groupType && k.variablesReference > 0)) {
         const found = await this.member(g.variablesReference, segment, depth + 1);
@@ -111,12 +115,32 @@ export class Inspector {
     return { names: kids.filter((v) => !this.hidden(v.name) && v.type !== groupType).map((v) => v.name) };
   }
 
+  /** A map's value by key: the entry child whose `key` child shows `segment` (the profile's `mapEntry`). */
+  private async mapEntryValue(kids: VariableNode[], segment: string): Promise<VariableNode | undefined> {
+    const shape = this.config.mapEntry;
+    if (!shape) return undefined;
+    for (const k of kids.slice(0, 500)) {
+      if (k.variablesReference <= 0) continue;
+      const parts = (await this.target.variables(k.variablesReference)).map(toNode);
+      const key = parts.find((p) => p.name === shape.key);
+      const value = parts.find((p) => p.name === shape.value);
+      if (key && value && [segment, `'${segment}'`, `"${segment}"`].includes(key.value)) return value;
+    }
+    return undefined;
+  }
+
+  /** The primary scopes of a frame; a frame whose only ones are expensive (ESM module top level: `Module`) gets those. */
+  private primary(scopes: ScopeNode[]): ScopeNode[] {
+    const cheap = scopes.filter((s) => !s.secondary && !s.expensive);
+    return cheap.length ? cheap : scopes.filter((s) => !s.secondary);
+  }
+
   /** Scopes of a frame with their variables (primary scopes only unless `scope` names one). */
   async frameVariables(frame: number, options: ExpandOptions & { scope?: string }): Promise<ScopeNode[]> {
     const scopes = await this.scopes(frame);
     const chosen = options.scope
       ? scopes.filter((s) => s.name.toLowerCase() === options.scope!.toLowerCase())
-      : scopes.filter((s) => !s.secondary && !s.expensive);
+      : this.primary(scopes);
     if (options.scope && chosen.length === 0) {
       throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`);
     }
@@ -157,14 +181,18 @@ export class Inspector {
       found = { node: match, parentRef: node.variablesReference };
       walked += /^\d+$/.test(seg) ? `[${seg}]` : `.${seg}`;
     }
+    if (found.node.getter && found.node.variablesReference > 0) {
+      // named by the path: read the accessor (the adapter runs it and shows the result as its one child)
+      const [value] = (await this.target.variables(found.node.variablesReference)).map(toNode);
+      if (value) found = { node: { ...value, name: found.node.name, evaluateName: found.node.evaluateName, getter: true }, parentRef: found.parentRef };
+    }
     return found;
   }
 
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
   async snapshot(frame = 0): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    for (const s of await this.scopes(frame)) {
-      if (s.secondary || s.expensive) continue;
+    for (const s of this.primary(await this.scopes(frame))) {
       for (const v of (await this.target.variables(s.variablesReference)).filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
     }
     return out;
@@ -181,7 +209,13 @@ export class Inspector {
 }
 
 function toNode(v: DebugProtocol.Variable): VariableNode {
-  return { name: v.name, value: v.value, type: v.type, variablesReference: v.variablesReference, evaluateName: v.evaluateName };
+  return { name: v.name, value: v.value, type: v.type, variablesReference: v.variablesReference, evaluateName: v.evaluateName, ...(v.presentationHint?.lazy ? { getter: true } : {}) };
+}
+
+/** In listings a getter is not run: it says so and how to read it. */
+function asGetter(n: VariableNode): VariableNode {
+  if (!n.getter) return n;
+  return { name: n.name, value: `(getter: name it in a path or evaluate ${n.evaluateName ?? n.name} to run it)`, variablesReference: 0, evaluateName: n.evaluateName, getter: true };
 }
 
 /** `a.b[0]['k']["k2"].c` -> ['a', 'b', '0', 'k', 'k2', 'c'] */

@@ -19,13 +19,31 @@ export function frameLabel(f: Frame, cwd: string): string {
   return `${frameLocation(f, cwd)} in ${f.name}`;
 }
 
+/**
+ * The runtime's code, not the program's: a frame whose file matches the profile's `runtimeFrames`
+ * (node internals), or that has no file at all (no debug info: a native runtime's frames).
+ */
+export function isRuntimeFrame(f: Frame, runtimeFrames: string | undefined): boolean {
+  const file = f.source?.path;
+  if (!file) return true;
+  return !!runtimeFrames && new RegExp(runtimeFrames).test(file);
+}
+
 /** A frame for structured content. */
 export function frameJson(f: Frame & { source?: DebugProtocol.Source }, index: number) {
   return { index, name: f.name, file: frameFile(f), line: f.line, ...(f.source?.sourceReference ? { sourceReference: f.source.sourceReference } : {}) };
 }
 
+/** What the profile leaves out of the one-line summary (functions, module objects). */
+export interface SummaryHide {
+  summaryHideTypes?: string[];
+  summaryHideValues?: string;
+}
+
 /** `name=value` pairs on one line, for a stop summary; `values` is the same data for structured content. */
-export function localsLine(scopes: ScopeNode[], maxChars = 500, hideTypes: string[] = []): { text: string; values: Record<string, string> } {
+export function localsLine(scopes: ScopeNode[], maxChars = 500, hide: SummaryHide = {}): { text: string; values: Record<string, string> } {
+  const hideTypes = hide.summaryHideTypes ?? [];
+  const hideValues = hide.summaryHideValues ? new RegExp(hide.summaryHideValues) : undefined;
   const values: Record<string, string> = {};
   const parts: string[] = [];
   let used = 0;
@@ -33,6 +51,7 @@ export function localsLine(scopes: ScopeNode[], maxChars = 500, hideTypes: strin
   for (const s of scopes) {
     for (const v of s.variables ?? []) {
       if (v.type && hideTypes.some((t) => t.toLowerCase() === v.type!.toLowerCase())) continue;
+      if (hideValues?.test(v.value)) continue;
       values[v.name] = v.value;
       const part = `${v.name}=${clip(v.value, 60)}`;
       if (used + part.length > maxChars) {

@@ -68,7 +68,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (top && locals) {
         try {
           const scopes = await s.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
-          const { text, values } = localsLine(scopes, 500, s.profile.variables.summaryHideTypes);
+          const { text, values } = localsLine(scopes, 500, s.profile.variables);
           lines.push(`Locals: ${text}`);
           structured.locals = values;
         } catch (e) {

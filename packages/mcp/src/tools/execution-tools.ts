@@ -6,6 +6,7 @@ import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
 import { describe } from '../format/session.js';
+import { frameLocation, isRuntimeFrame } from '../format/frames.js';
 import { clip, shortPath } from '../format/text.js';
 
 export function registerExecutionTools(server: McpServer, manager: SessionManager): void {
@@ -80,15 +81,18 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       const count = a.count ?? 1;
       let done = 0;
       let outcome = 'stopped';
+      let skipped: string[] = [];
       while (done < count) {
         await s.step(a.kind, a.threadId);
         outcome = await s.waitForSettled(a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
         done++;
+        if (a.kind === 'into' && outcome === 'stopped') ({ outcome, skipped } = await stepOutOfRuntime(s, a.threadId, skipped, a.timeoutMs ?? DEFAULT_WAIT_MS, signal));
         if (outcome !== 'stopped' || (s.stop?.breakpointIds.length ?? 0) > 0) break;
       }
       const d = await describe(s, { locals: true });
       if (outcome === 'timeout') d.text += `\nThe step did not finish within ${a.timeoutMs ?? DEFAULT_WAIT_MS} ms (the code may be blocked or long-running); debug_pause stops it.`;
       const lines = [d.text];
+      if (skipped.length) lines.push(`Stepped back out of runtime code it entered: ${[...new Set(skipped)].join(', ')} (debug_step into does not stop in the runtime's own code).`);
       if (count > 1) lines.unshift(`Stepped ${a.kind} ${done} of ${count} time(s)${done < count && s.state === 'stopped' ? ' (stopped early at a breakpoint)' : ''}.`);
       if (s.state === 'stopped') {
         const after = await frameIdentity(s);
@@ -160,4 +164,23 @@ export function diffLocals(before: Map<string, string>, after: Map<string, strin
   }
   for (const name of before.keys()) if (!after.has(name)) out.push({ name, change: '(gone)' });
   return out;
+}
+
+/**
+ * A step into that landed in the runtime's own code (the profile's `runtimeFrames`, e.g. node
+ * internals behind `path.join` or a promise hook) steps back out, at most a few times: one stepOut
+ * costs one round trip, where the adapter's own skipping (js-debug smartStep) steps through such
+ * code a statement at a time (seconds).
+ */
+async function stepOutOfRuntime(s: Session, threadId: number | undefined, skipped: string[], timeoutMs: number, signal: AbortSignal): Promise<{ outcome: string; skipped: string[] }> {
+  const pattern = s.profile.stops.runtimeFrames;
+  let outcome = 'stopped';
+  for (let i = 0; pattern && i < 5 && outcome === 'stopped'; i++) {
+    const top = s.stop?.frames[0];
+    if (!top || !isRuntimeFrame(top, pattern) || s.stop?.breakpointIds.length) break;
+    skipped.push(`${top.name} (${frameLocation(top, s.cwd)})`);
+    await s.step('out', threadId);
+    outcome = await s.waitForSettled(timeoutMs, signal);
+  }
+  return { outcome, skipped };
 }

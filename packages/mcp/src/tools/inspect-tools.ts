@@ -153,7 +153,9 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       try {
         const r = await s.reads.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl');
         const type = r.type ? ` (${r.type})` : '';
-        let text = `${a.expression} = ${clip(r.result, 2_000)}${type}`;
+        // a statement (an assignment, a call for its effect) was run, not an expression's value to show as `x = v`
+        const executed = r.result === '' || isAssignment(a.expression);
+        let text = executed ? `executed: ${a.expression}${r.result === '' ? '' : `; its value: ${clip(r.result, 2_000)}${type}`}` : `${a.expression} = ${clip(r.result, 2_000)}${type}`;
         const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };
         const inspector = s.inspector;
         if (r.variablesReference > 0 && !inspector.opaque(r.type)) {
@@ -179,6 +181,12 @@ async function whereAndNames(s: Session, frame: number): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** `a.b = 1`, `x += 2` (not `==`, `<=`, `=>`): an assignment outside quotes. */
+function isAssignment(expression: string): boolean {
+  const bare = expression.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, '""');
+  return /(^|[^=!<>])(\*\*|[-+*/%&|^]|<<|>>>?|\?\?|&&|\|\|)?=(?![=>])/.test(bare);
 }
 
 function cap(lines: string[]): string[] {

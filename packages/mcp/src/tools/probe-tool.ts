@@ -50,7 +50,7 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
           if (outcome !== 'stopped') break;
           const top = session.stop!.frames[0];
           const scopes = await session.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
-          const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables.summaryHideTypes);
+          const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables);
           const exprs: Record<string, string> = {};
           for (const e of a.expressions ?? []) {
             try {
