@@ -1,0 +1,100 @@
+// What an agent debugging real Node libraries was told wrongly or waited for (issues 11 and 15).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+const shapes = join(repoRoot, 'examples', 'node', 'shapes.mjs');
+const quick = join(repoRoot, 'examples', 'node', 'quick.js');
+
+describe('node: what the trial found (real js-debug)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('a function breakpoint for Node is refused before anything is launched', async () => {
+    const probe = await g.call('debug_probe', { program: shapes, breakpoints: [{ function: 'label' }] });
+    assert.equal(probe.isError, true, probe.text);
+    assert.match(probe.text, /has no function breakpoints/);
+    assert.match(probe.text, /line breakpoint/);
+    const sessions = await g.ok('debug_sessions');
+    assert.deepEqual(sessions.structured.sessions, [], 'no session was started');
+    const launch = await g.call('debug_launch', { program: shapes, breakpoints: [{ function: 'label' }] });
+    assert.equal(launch.isError, true, launch.text);
+    assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints?.length ?? 0, 0, 'nothing was added to the book');
+  });
+
+  test('the launch answer names the armed stops instead of "Nothing can stop it"', async () => {
+    const r = await g.ok('debug_launch', { program: shapes, wait: false });
+    assert.doesNotMatch(r.text, /Nothing can stop it/);
+    assert.match(r.text, /Armed: exception filter 'uncaught'/);
+    assert.deepEqual(r.structured.armed, ["exception filter 'uncaught'"]);
+    await g.ok('debug_stop');
+    const line = lineOf(shapes, 'const shown = label(who);');
+    const withBp = await g.ok('debug_launch', { program: shapes, breakpoints: [{ file: shapes, line }], wait: false });
+    assert.match(withBp.text, /Armed: 1 breakpoint \(bp\d+\), exception filter 'uncaught'/);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('ESM top level: module constants are the locals; functions and classes stay out of the line', async () => {
+    const line = lineOf(shapes, 'const shown = label(who);');
+    const r = await g.ok('debug_launch', { program: shapes, breakpoints: [{ file: shapes, line }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.doesNotMatch(r.text, /Locals: \(none\)/);
+    assert.equal(r.structured.locals.LIMIT, '3', r.text);
+    assert.equal(r.structured.locals.who, "'user1'", r.text);
+    assert.equal(r.structured.locals.found, "'user1@2'", r.text);
+    for (const fn of ['lookup', 'label', 'Cart']) assert.equal(r.structured.locals[fn], undefined, `${fn} is a function: ${r.text}`);
+    assert.doesNotMatch(r.text, /ƒ lookup|class Cart/);
+  });
+
+  test('a Map value by key, a getter named by path, and a getter in a listing', async () => {
+    const b = await g.ok('debug_variables', { path: 'byKey["b"]' });
+    assert.match(b.text, /^byKey\["b"\] = 2\b/, b.text);
+    const listing = await g.ok('debug_variables', { path: 'cart', depth: 1 });
+    assert.match(listing.text, /total = \(getter: name it in a path or evaluate cart\.total to run it\)/, listing.text);
+    assert.doesNotMatch(listing.text, /reduce/, 'the getter\'s source is not shown as its value');
+    const total = await g.ok('debug_variables', { path: 'cart.total' });
+    assert.match(total.text, /^cart\.total = 9\b/, total.text);
+  });
+
+  test('an assignment evaluated says it was executed', async () => {
+    const r = await g.ok('debug_evaluate', { expression: "cart.owner = 'ada'" });
+    assert.match(r.text, /^executed: cart\.owner = 'ada'; its value: 'ada'/, r.text);
+    assert.doesNotMatch(r.text, /= 'ada' = /);
+    const read = await g.ok('debug_evaluate', { expression: 'cart.owner' });
+    assert.match(read.text, /^cart\.owner = 'ada'/);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('step into a native call (path.join) and into an async call is fast and lands in the program', async () => {
+    const joinLine = lineOf(shapes, "const where = path.join('users', user);");
+    const awaitLine = lineOf(shapes, 'const found = await lookup(who);');
+    const r = await g.ok('debug_launch', { program: shapes, breakpoints: [{ file: shapes, line: awaitLine }, { file: shapes, line: joinLine }] });
+    assert.equal(r.structured.stop.line, awaitLine, r.text);
+    let t0 = Date.now();
+    const intoAsync = await g.ok('debug_step', { kind: 'into' });
+    const asyncMs = Date.now() - t0;
+    assert.equal(intoAsync.structured.stop.function, 'lookup', intoAsync.text);
+    assert.equal(intoAsync.structured.stop.line, lineOf(shapes, 'await null;'), intoAsync.text);
+    const atJoin = await g.ok('debug_continue');
+    assert.equal(atJoin.structured.stop.line, joinLine, atJoin.text);
+    t0 = Date.now();
+    const intoJoin = await g.ok('debug_step', { kind: 'into' });
+    const joinMs = Date.now() - t0;
+    assert.match(intoJoin.structured.stop.file, /shapes\.mjs$/, `not in node internals: ${intoJoin.text}`);
+    assert.equal(intoJoin.structured.stop.line, joinLine + 1, intoJoin.text);
+    assert.match(intoJoin.text, /Stepped back out of runtime code it entered: Object\.join/);
+    console.log(`# step into async call: ${asyncMs} ms; into path.join: ${joinMs} ms`);
+    // js-debug's smartStep took 2.5-9 s here by stepping through node internals one statement at a time
+    assert.ok(joinMs < 2_000 && asyncMs < 2_000, `step into took ${asyncMs} ms / ${joinMs} ms`);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+});
