@@ -1,15 +1,22 @@
 // What an agent debugging real Node libraries was told wrongly or waited for (issues 11 and 15).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 
 const shapes = join(repoRoot, 'examples', 'node', 'shapes.mjs');
 const quick = join(repoRoot, 'examples', 'node', 'quick.js');
+const tsProject = join(repoRoot, 'examples', 'node', 'ts-project');
+const inventoryTs = join(tsProject, 'src', 'inventory.ts');
+const mainTs = join(tsProject, 'src', 'main.ts');
+const elsewhere = join(repoRoot, 'examples', 'python'); // a launch cwd outside the TypeScript project
 
 describe('node: what the trial found (real js-debug)', () => {
   let g: Gateway;
   before(async () => {
+    const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsProject], { encoding: 'utf8' });
+    assert.equal(tsc.status, 0, `tsc failed: ${tsc.stdout}${tsc.stderr}`);
     g = await Gateway.start();
   });
   after(async () => {
@@ -94,6 +101,34 @@ describe('node: what the trial found (real js-debug)', () => {
     console.log(`# step into async call: ${asyncMs} ms; into path.join: ${joinMs} ms`);
     // js-debug's smartStep took 2.5-9 s here by stepping through node internals one statement at a time
     assert.ok(joinMs < 2_000 && asyncMs < 2_000, `step into took ${asyncMs} ms / ${joinMs} ms`);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('TypeScript launched from another cwd: the .ts breakpoint binds, and tsx frames show their real lines', async () => {
+    const line = lineOf(inventoryTs, 'const restocked = low.map');
+    const compiled = await g.ok('debug_launch', { program: join(tsProject, 'dist', 'main.js'), cwd: elsewhere, breakpoints: [{ file: inventoryTs, line }] });
+    assert.equal(compiled.structured.state, 'stopped', compiled.text);
+    assert.match(compiled.structured.stop.file, /src[\\/]inventory\.ts$/, compiled.text);
+    assert.equal(compiled.structured.stop.line, line);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+    const callLine = lineOf(mainTs, 'const refill = restock(stock, 10);');
+    const viaTsx = await g.ok('debug_launch', { program: mainTs, cwd: elsewhere, breakpoints: [{ file: inventoryTs, line }] });
+    assert.equal(viaTsx.structured.state, 'stopped', viaTsx.text);
+    assert.equal(viaTsx.structured.stop.line, line, viaTsx.text);
+    const stack = await g.ok('debug_stack');
+    const caller = stack.structured.frames.find((f: any) => /main\.ts$/.test(f.file ?? ''));
+    assert.equal(caller?.line, callLine, stack.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('a breakpoint that cannot bind says why in plain words, not an adapter message key', async () => {
+    const r = await g.ok('debug_launch', { program: quick, breakpoints: [{ file: inventoryTs, line: lineOf(inventoryTs, 'const restocked = low.map') }], timeoutMs: 15_000 });
+    assert.doesNotMatch(r.text, /breakpoint\.provisionalBreakpoint/, r.text);
+    assert.match(r.text, /bp\d+ is not bound yet: js-debug has not found this file in the code loaded so far/, r.text);
+    assert.match(r.text, /outFiles/);
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });
   });

@@ -113,7 +113,8 @@ export class SessionManager {
     if (program) this.checkAllowed(program);
     const template = profile.launch;
     this.checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
-    const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false };
+    const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file ? [b.file] : [])))];
+    const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class

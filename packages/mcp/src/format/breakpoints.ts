@@ -34,6 +34,13 @@ export function breakpointJson(b: BookBreakpoint) {
   };
 }
 
+/** An adapter's binding message in plain words, where the profile knows what its key means. */
+export function plainBindingMessage(s: Session, message: string | undefined): string | undefined {
+  if (!message) return message;
+  const known = s.profile.breakpointMessages[message.trim()];
+  return known ?? message;
+}
+
 /** Loud notes about breakpoints that did not bind where asked. */
 export function bindingNotes(s: Session, ids: string[], manager: SessionManager): string {
   const notes: string[] = [];
@@ -41,7 +48,8 @@ export function bindingNotes(s: Session, ids: string[], manager: SessionManager)
     const b = manager.book.get(id);
     const bound = b?.bindings.get(s.id);
     if (!b || !bound) continue;
-    if (!bound.verified) notes.push(`${id} is not verified here${bound.message ? `: ${bound.message}` : ''}`);
+    const why = plainBindingMessage(s, bound.message);
+    if (!bound.verified) notes.push(`${id} is not bound yet${why ? `: ${why}` : ''}`);
     else if (b.line && bound.line && bound.line !== b.line) notes.push(`${id}: requested line ${b.line}, bound to line ${bound.line}`);
   }
   return notes.length ? `Note: ${notes.join('; ')}` : '';
@@ -52,5 +60,8 @@ export function neverBound(s: Session): string[] {
   return s
     .breakpoints()
     .filter((b) => b.hits === 0 && b.bindings.get(s.id)?.verified === false && (b.kind === 'function' || b.file!.startsWith(s.cwd)))
-    .map((b) => `${b.id} ${b.kind === 'function' ? b.function : `${shortPath(b.file, s.cwd)}:${b.line}`}${b.bindings.get(s.id)?.message ? ` (${b.bindings.get(s.id)!.message})` : ''}`);
+    .map((b) => {
+      const why = plainBindingMessage(s, b.bindings.get(s.id)?.message);
+      return `${b.id} ${b.kind === 'function' ? b.function : `${shortPath(b.file, s.cwd)}:${b.line}`}${why ? ` (${why})` : ''}`;
+    });
 }

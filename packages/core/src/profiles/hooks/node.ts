@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
+import { outermost, projectRoots } from './ts-project.js';
 
 /**
  * TypeScript sources run through the tsx loader (found from the program's project, else from
@@ -9,6 +10,7 @@ import type { ProfileHooks, TemplateVars } from './types.js';
  */
 export const nodeHooks: ProfileHooks = {
   prepareLaunch(vars: TemplateVars) {
+    sourceMapRoots(vars);
     if (!vars.program || !/\.(ts|mts|cts)$/.test(vars.program)) return;
     const loader = resolveFrom(vars.cwd, 'tsx') ?? resolveFrom(import.meta.dirname ?? __dirnameOf(import.meta.url), 'tsx');
     if (!loader) {
@@ -17,6 +19,18 @@ export const nodeHooks: ProfileHooks = {
     vars.runtimeArgs = ['--import', loader, ...((vars.runtimeArgs as string[] | undefined) ?? [])];
   },
 };
+
+/**
+ * Where js-debug looks for compiled code and trusts source maps: the launch cwd, the program's
+ * project and the projects of the breakpoint files (a TypeScript project launched from another
+ * folder: its dist/*.js maps back to src/*.ts only if js-debug searches there).
+ */
+function sourceMapRoots(vars: TemplateVars): void {
+  const files = [vars.program, ...(vars.breakpointFiles ?? [])].filter((f): f is string => !!f);
+  const roots = outermost([vars.cwd, ...files.flatMap(projectRoots)]);
+  vars.outFiles = [...roots.map((r) => `${r}/**/*.(m|c|)js`), '!**/node_modules/**'];
+  vars.sourceMapLocations = [...roots.map((r) => `${r}/**`), '!**/node_modules/**'];
+}
 
 function resolveFrom(dir: string, pkg: string): string | undefined {
   try {

@@ -4,6 +4,8 @@ export type TemplateVars = Record<string, unknown> & {
   cwd: string;
   env?: Record<string, string>;
   adapterArgs?: Record<string, unknown>;
+  /** Files that have line breakpoints in the gateway's book (launch only). */
+  breakpointFiles?: string[];
 };
 
 /** What a profile needs that a JSON template cannot say. One small module per profile, if any. */
