@@ -132,4 +132,17 @@ describe('node: what the trial found (real js-debug)', () => {
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });
   });
+
+  test('an exception thrown inside node internals shows the first program frame with its source', async () => {
+    const program = join(repoRoot, 'examples', 'node', 'internal-throw.js');
+    const line = lineOf(program, "return path.join('users', user.id);");
+    const r = await g.ok('debug_launch', { program });
+    assert.equal(r.structured.stop?.reason, 'exception', r.text);
+    assert.match(r.structured.stop.file, /node_internals/, 'the adapter stops inside node internals');
+    assert.match(r.text, new RegExp(`Raised at internal-throw\\.js:${line} in (?:global\\.)?folderFor \\(frame (\\d+): pass frame \\1 to debug_variables / debug_evaluate; \\1 runtime frames? above it`), r.text);
+    assert.equal(r.structured.raisedAt.line, line, r.text);
+    assert.match(r.text, new RegExp(`> +${line} \\| +return path\\.join`), 'the source context is the program\'s line');
+    await g.ok('debug_stop');
+  });
 });
+

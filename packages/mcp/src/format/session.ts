@@ -1,6 +1,6 @@
 import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
-import { frameFile, frameLabel, frameLocation, localsLine } from './frames.js';
+import { frameFile, frameLabel, frameLocation, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
@@ -54,10 +54,12 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         breakpointIds: stop.breakpointIds,
         ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}),
       };
+      // a stop inside the language runtime (a Go panic, an exception thrown in node internals, a crash in libc): where the program's code is
       const raised = raiseSite(s, stop);
       if (raised) {
         const f = raised.frame;
-        lines.push(`Raised at ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: pass frame ${raised.index} to debug_variables / debug_evaluate)`);
+        const above = stop.frames.slice(0, raised.index).map((x) => x.name).join(' <- ');
+        lines.push(`${['pause', 'step', 'entry', 'goto'].includes(stop.reason) ? 'The program\'s code nearest the top' : 'Raised at'} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} runtime frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
       }
       const shownFrame = raised?.frame ?? top;
@@ -118,10 +120,20 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
   return { text: lines.join('\n'), structured };
 }
 
-/** The program's own frame nearest the top, when the stop is inside the language runtime (a Go panic). */
+/**
+ * The program's own frame nearest the top, when the stop is inside the language runtime: the
+ * profile's `internalFrames` (function names: Go's `runtime.`) or `runtimeFrames` (paths: node
+ * internals) at any stop; frames without a source file (no debug info) at an exception or signal.
+ */
 function raiseSite(s: Session, stop: StopInfo): { index: number; frame: StopInfo['frames'][number] } | undefined {
-  const internal = s.profile.stops.internalFrames ? new RegExp(s.profile.stops.internalFrames) : undefined;
-  if (!internal || !stop.frames[0] || !internal.test(stop.frames[0].name)) return undefined;
-  const index = stop.frames.findIndex((f) => !internal.test(f.name) && f.source?.path);
+  const { internalFrames, runtimeFrames } = s.profile.stops;
+  const byName = internalFrames ? new RegExp(internalFrames) : undefined;
+  const byPath = runtimeFrames ? new RegExp(runtimeFrames) : undefined;
+  const declared = (f: StopInfo['frames'][number]) => !!byName?.test(f.name) || (!!f.source?.path && !!byPath?.test(f.source.path));
+  const top = stop.frames[0];
+  if (!top) return undefined;
+  const crash = stop.reason === 'exception' || stop.reason === 'signal';
+  if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
+  const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]! } : undefined;
 }
