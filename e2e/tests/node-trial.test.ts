@@ -144,5 +144,40 @@ describe('node: what the trial found (real js-debug)', () => {
     assert.match(r.text, new RegExp(`> +${line} \\| +return path\\.join`), 'the source context is the program\'s line');
     await g.ok('debug_stop');
   });
+
+  test('logpoint messages read as console.log prints them, in their own category', async () => {
+    const line = lineOf(shapes, 'const shown = label(who);');
+    await g.ok('debug_breakpoint_set', { file: shapes, line, logMessage: 'got {who} and {cart.items} n={LIMIT}' });
+    const r = await g.ok('debug_launch', { program: shapes });
+    assert.ok(['exited', 'terminated'].includes(r.structured.state), r.text);
+    const all = await g.ok('debug_output', { sessionId: r.structured.sessionId });
+    assert.match(all.text, /^\[logpoint\] got user1 and \[ 4, 5 \] n=3$/m, all.text);
+    assert.doesNotMatch(all.text, /got 'user1'/);
+    const onlyLogpoints = await g.ok('debug_output', { sessionId: r.structured.sessionId, category: 'logpoint' });
+    assert.equal(onlyLogpoints.structured.output, 'got user1 and [ 4, 5 ] n=3\n');
+    const stdout = await g.ok('debug_output', { sessionId: r.structured.sessionId, category: 'stdout' });
+    assert.doesNotMatch(stdout.text, /got user1/, 'logpoint messages are not mixed into stdout');
+    assert.match(stdout.text, /done 3 9 user1@2/);
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('debug_output: what tail leaves out is counted in records, the unit of the cursors', async () => {
+    const r = await g.ok('debug_launch', { program: join(repoRoot, 'examples', 'node', 'chatty.js') });
+    const id = r.structured.sessionId;
+    const full = await g.ok('debug_output', { sessionId: id, category: 'stdout' });
+    assert.match(full.text, /line 1\n[\s\S]*line 30\n/);
+    const tail = await g.ok('debug_output', { sessionId: id, category: 'stdout', tail: 5 });
+    assert.match(tail.text, /line 26\n[\s\S]*line 30\n/, tail.text);
+    assert.doesNotMatch(tail.text, /line 20\n/);
+    const note = /^\((\d+) earlier records? not shown/.exec(tail.text);
+    assert.ok(note, tail.text);
+    assert.doesNotMatch(tail.text, /earlier lines/);
+    assert.equal(tail.structured.next, full.structured.next, 'tail and a full read end at the same record cursor');
+    assert.match(tail.text, /next: \d+ \(records\)$/);
+    const after = await g.ok('debug_output', { sessionId: id, since: full.structured.next - 1 });
+    assert.ok(after.structured.output.length > 0 && after.structured.output.split('\n').filter(Boolean).length <= 5, `one record after since: ${after.text}`);
+    const shownRecords = (await g.ok('debug_output', { sessionId: id, category: 'stdout', since: 0 })).structured.output;
+    assert.ok(shownRecords.includes('line 1\n'));
+  });
 });
 

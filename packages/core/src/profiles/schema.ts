@@ -323,6 +323,12 @@ export const ProfileSchema = z.object({
   test: TestSpec.optional(),
   /** The adapter answers `threads` with at most this many (delve: 1024 goroutines); a full list is then a lower bound. */
   adapterThreadLimit: z.number().int().positive().optional(),
+  /**
+   * The adapter prints logpoint messages as program output (js-debug: `console.log` with `%O`,
+   * strings in `quote`s): the gateway recognises them by template, files them under the output
+   * category `logpoint` and prints string values unquoted, as console.log would.
+   */
+  logpointOutput: z.object({ quote: z.string().min(1) }).optional(),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */

@@ -17,6 +17,7 @@ import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
 import { requireLive, requireStopInfo } from './guards.js';
 import { programOutput, routeEvent } from './event-router.js';
+import { asLogpointMessage } from '../logs/logpoint-output.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
 export type { SessionConfig } from './types.js';
@@ -364,6 +365,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (this.profile.ignoreOutputCategories.includes(category)) return;
     text = programOutput(this.profile, text);
     if (!text) return;
+    const logpoint = this.profile.logpointOutput && asLogpointMessage(text, this.breakpoints().flatMap((b) => (b.logMessage ? [b.logMessage] : [])), this.profile.logpointOutput.quote);
+    if (logpoint) [category, text] = ['logpoint', logpoint];
     this.output.append({ category, text });
     this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
   }

@@ -3,7 +3,6 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
-import { tailText } from '../format/text.js';
 
 const OUTPUT_MAX_CHARS = 8_000;
 
@@ -54,24 +53,47 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     manager,
     'debug_output',
     {
-      description: 'What the program printed (stdout, stderr, console) after a cursor, or only the last lines (`tail`). Pass the returned `next` as `since` next time.',
+      description:
+        'What the program printed (stdout, stderr, console) and what logpoints logged (category logpoint), after a cursor, or only the last lines (`tail`). Cursors and counts are in output records (one write by the program or one logpoint message): pass the returned `next` as `since` next time.',
       input: {
         sessionId: params.sessionId,
-        since: z.number().int().min(0).optional().describe('cursor from a previous call (default 0)'),
-        category: z.enum(['stdout', 'stderr', 'console', 'important']).optional().describe('only this stream'),
-        tail: z.number().int().min(1).max(1_000).optional().describe('only the last N lines'),
+        since: z.number().int().min(0).optional().describe('record cursor from a previous call (default 0)'),
+        category: z.enum(['stdout', 'stderr', 'console', 'important', 'logpoint']).optional().describe('only this stream (logpoint: only logpoint messages)'),
+        tail: z.number().int().min(1).max(1_000).optional().describe('only the records holding the last N lines'),
       },
       annotations: { readOnlyHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
-      const r = s.output.read(a.since ?? 0, (e) => !a.category || e.category === a.category);
-      let text = r.entries.map((e) => (e.category === 'stderr' && !a.category ? `[stderr] ${e.text}` : e.text)).join('');
-      const total = text.length;
-      if (a.tail) text = tailText(text, a.tail, OUTPUT_MAX_CHARS);
-      else if (text.length > OUTPUT_MAX_CHARS) text = `${text.slice(0, OUTPUT_MAX_CHARS)}\n… ${total - OUTPUT_MAX_CHARS} more characters (call again with tail, or a later since)`;
-      const head = r.dropped ? `(${r.dropped} older chunks were dropped: the log keeps about 1 MB)\n` : '';
-      return ok(`${head}${text || '(no output)'}\nnext: ${r.next}`, { sessionId: s.id, state: s.state, output: text, next: r.next, dropped: r.dropped });
+      const since = a.since ?? 0;
+      const r = s.output.read(since, (e) => !a.category || e.category === a.category);
+      let entries = r.entries;
+      const notes: string[] = [];
+      if (a.tail) {
+        // whole records from the end until `tail` lines are covered, so what is skipped is counted in records, like the cursors
+        let lines = 0;
+        let from = entries.length;
+        while (from > 0 && lines < a.tail) lines += lineCount(entries[--from]!.text);
+        if (from > 0) notes.push(`(${from} earlier record${from === 1 ? '' : 's'} not shown: call with since: ${since} and no tail to read them)`);
+        entries = entries.slice(from);
+      }
+      let shown = 0;
+      let used = 0;
+      while (shown < entries.length && (shown === 0 || used + entries[shown]!.text.length <= OUTPUT_MAX_CHARS)) used += entries[shown++]!.text.length;
+      const next = shown < entries.length ? entries[shown - 1]!.seq : r.next;
+      let text = entries.slice(0, shown).map((e) => (TAGGED.has(e.category) && !a.category ? `[${e.category}] ${e.text}` : e.text)).join('');
+      if (text.length > OUTPUT_MAX_CHARS) text = `${text.slice(0, OUTPUT_MAX_CHARS)}… (the rest of this record is cut)`;
+      if (shown < entries.length) notes.push(`… ${entries.length - shown} more record${entries.length - shown === 1 ? '' : 's'}: call again with since: ${next}`);
+      const head = r.dropped ? `(${r.dropped} older records were dropped: the log keeps about 1 MB)\n` : '';
+      const body = `${head}${notes[0]?.startsWith('(') ? `${notes.shift()}\n` : ''}${text || '(no output)'}`;
+      return ok(`${body}${notes.length ? `\n${notes.join('\n')}` : ''}\nnext: ${next} (records)`, { sessionId: s.id, state: s.state, output: text, next, dropped: r.dropped });
     },
   );
+}
+
+/** Output categories marked in a mixed listing. */
+const TAGGED = new Set(['stderr', 'logpoint']);
+
+function lineCount(text: string): number {
+  return Math.max(1, text.replace(/\n$/, '').split('\n').length);
 }

@@ -1,0 +1,2 @@
+// Prints 30 numbered lines, one write each, then ends.
+for (let i = 1; i <= 30; i++) console.log(`line ${i}`);
