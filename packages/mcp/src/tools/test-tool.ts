@@ -66,7 +66,7 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   if (text) out.push(contextBlock(text, frame.line));
   try {
     const scopes = await s.inspector.frameVariables(index, { depth: 0, maxItems: 25 });
-    const { text: locals, values } = localsLine(scopes, 500, s.profile.variables.summaryHideTypes);
+    const { text: locals, values } = localsLine(scopes, 500, s.profile.variables);
     out.push(`Locals: ${locals}`);
     d.structured.failureLocals = values;
   } catch (e) {
