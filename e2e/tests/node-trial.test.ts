@@ -167,17 +167,14 @@ describe('node: what the trial found (real js-debug)', () => {
     const full = await g.ok('debug_output', { sessionId: id, category: 'stdout' });
     assert.match(full.text, /line 1\n[\s\S]*line 30\n/);
     const tail = await g.ok('debug_output', { sessionId: id, category: 'stdout', tail: 5 });
-    assert.match(tail.text, /line 26\n[\s\S]*line 30\n/, tail.text);
-    assert.doesNotMatch(tail.text, /line 20\n/);
-    const note = /^\((\d+) earlier records? not shown/.exec(tail.text);
-    assert.ok(note, tail.text);
+    assert.equal(tail.structured.output, 'line 26\nline 27\nline 28\nline 29\nline 30\n', tail.text);
+    // js-debug may deliver several writes as one record: what is left out is named in records (and lines of a record)
+    assert.match(tail.text, /^\((?:\d+ earlier records?|the first \d+ lines? of the record after them)(?: and the first \d+ lines? of the record after them)? not shown: call with since: 0/, tail.text);
     assert.doesNotMatch(tail.text, /earlier lines/);
     assert.equal(tail.structured.next, full.structured.next, 'tail and a full read end at the same record cursor');
     assert.match(tail.text, /next: \d+ \(records\)$/);
-    const after = await g.ok('debug_output', { sessionId: id, since: full.structured.next - 1 });
-    assert.ok(after.structured.output.length > 0 && after.structured.output.split('\n').filter(Boolean).length <= 5, `one record after since: ${after.text}`);
-    const shownRecords = (await g.ok('debug_output', { sessionId: id, category: 'stdout', since: 0 })).structured.output;
-    assert.ok(shownRecords.includes('line 1\n'));
+    const none = await g.ok('debug_output', { sessionId: id, since: full.structured.next });
+    assert.match(none.text, /^\(no output\)\nnext: \d+ \(records\)$/, 'a cursor from a full read reads nothing new');
   });
 });
 

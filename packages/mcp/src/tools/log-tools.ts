@@ -74,8 +74,11 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
         let lines = 0;
         let from = entries.length;
         while (from > 0 && lines < a.tail) lines += lineCount(entries[--from]!.text);
-        if (from > 0) notes.push(`(${from} earlier record${from === 1 ? '' : 's'} not shown: call with since: ${since} and no tail to read them)`);
         entries = entries.slice(from);
+        const cut = lines - a.tail; // the first record kept may hold more lines than asked for
+        if (cut > 0 && entries[0]) entries[0] = { ...entries[0], text: entries[0].text.split('\n').slice(cut).join('\n') };
+        const parts = [from > 0 ? `${from} earlier record${from === 1 ? '' : 's'}` : '', cut > 0 ? `the first ${cut} line${cut === 1 ? '' : 's'} of the record after them` : ''].filter(Boolean);
+        if (parts.length) notes.push(`(${parts.join(' and ')} not shown: call with since: ${since} and no tail to read them)`);
       }
       let shown = 0;
       let used = 0;
