@@ -36,9 +36,9 @@ describe('node: what the trial found (real js-debug)', () => {
   });
 
   test('the launch answer names the armed stops instead of "Nothing can stop it"', async () => {
-    const r = await g.ok('debug_launch', { program: shapes, wait: false });
+    const r = await g.ok('debug_launch', { program: shapes });
     assert.doesNotMatch(r.text, /Nothing can stop it/);
-    assert.match(r.text, /Armed: exception filter 'uncaught'/);
+    assert.match(r.text, /Armed: exception filter 'uncaught'\. No breakpoints and no stopOnEntry: only an exception stops it/, r.text);
     assert.deepEqual(r.structured.armed, ["exception filter 'uncaught'"]);
     await g.ok('debug_stop');
     const line = lineOf(shapes, 'const shown = label(who);');
@@ -136,7 +136,8 @@ describe('node: what the trial found (real js-debug)', () => {
   test('an exception thrown inside node internals shows the first program frame with its source', async () => {
     const program = join(repoRoot, 'examples', 'node', 'internal-throw.js');
     const line = lineOf(program, "return path.join('users', user.id);");
-    const r = await g.ok('debug_launch', { program });
+    const launched = await g.ok('debug_launch', { program });
+    const r = launched.structured.state === 'stopped' ? launched : await g.ok('debug_wait', { timeoutMs: 15_000 });
     assert.equal(r.structured.stop?.reason, 'exception', r.text);
     assert.match(r.structured.stop.file, /node_internals/, 'the adapter stops inside node internals');
     assert.match(r.text, new RegExp(`Raised at internal-throw\\.js:${line} in (?:global\\.)?folderFor \\(frame (\\d+): pass frame \\1 to debug_variables / debug_evaluate; \\1 runtime frames? above it`), r.text);
@@ -149,7 +150,8 @@ describe('node: what the trial found (real js-debug)', () => {
     const line = lineOf(shapes, 'const shown = label(who);');
     await g.ok('debug_breakpoint_set', { file: shapes, line, logMessage: 'got {who} and {cart.items} n={LIMIT}' });
     const r = await g.ok('debug_launch', { program: shapes });
-    assert.ok(['exited', 'terminated'].includes(r.structured.state), r.text);
+    const end = r.structured.state === 'running' ? await g.ok('debug_wait', { timeoutMs: 15_000 }) : r;
+    assert.ok(['exited', 'terminated'].includes(end.structured.state), end.text);
     const all = await g.ok('debug_output', { sessionId: r.structured.sessionId });
     assert.match(all.text, /^\[logpoint\] got user1 and \[ 4, 5 \] n=3$/m, all.text);
     assert.doesNotMatch(all.text, /got 'user1'/);
@@ -164,6 +166,7 @@ describe('node: what the trial found (real js-debug)', () => {
   test('debug_output: what tail leaves out is counted in records, the unit of the cursors', async () => {
     const r = await g.ok('debug_launch', { program: join(repoRoot, 'examples', 'node', 'chatty.js') });
     const id = r.structured.sessionId;
+    if (r.structured.state === 'running') await g.ok('debug_wait', { timeoutMs: 15_000 });
     const full = await g.ok('debug_output', { sessionId: id, category: 'stdout' });
     assert.match(full.text, /line 1\n[\s\S]*line 30\n/);
     const tail = await g.ok('debug_output', { sessionId: id, category: 'stdout', tail: 5 });
