@@ -9,8 +9,8 @@ import { outermost, projectRoots } from './ts-project.js';
  * dapgate's own installation); compiled JavaScript with source maps needs nothing.
  */
 export const nodeHooks: ProfileHooks = {
-  prepareLaunch(vars: TemplateVars) {
-    sourceMapRoots(vars);
+  async prepareLaunch(vars: TemplateVars) {
+    await sourceMapRoots(vars);
     if (!vars.program || !/\.(ts|mts|cts)$/.test(vars.program)) return;
     const loader = resolveFrom(vars.cwd, 'tsx') ?? resolveFrom(import.meta.dirname ?? __dirnameOf(import.meta.url), 'tsx');
     if (!loader) {
@@ -25,9 +25,9 @@ export const nodeHooks: ProfileHooks = {
  * project and the projects of the breakpoint files (a TypeScript project launched from another
  * folder: its dist/*.js maps back to src/*.ts only if js-debug searches there).
  */
-function sourceMapRoots(vars: TemplateVars): void {
+async function sourceMapRoots(vars: TemplateVars): Promise<void> {
   const files = [vars.program, ...(vars.breakpointFiles ?? [])].filter((f): f is string => !!f);
-  const roots = outermost([vars.cwd, ...files.flatMap(projectRoots)]);
+  const roots = outermost([vars.cwd, ...(await Promise.all(files.map(projectRoots))).flat()]);
   vars.outFiles = [...roots.map((r) => `${r}/**/*.(m|c|)js`), '!**/node_modules/**'];
   vars.sourceMapLocations = [...roots.map((r) => `${r}/**`), '!**/node_modules/**'];
 }
