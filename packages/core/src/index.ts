@@ -21,3 +21,6 @@ export { checkExpression, EVAL_MODES, type EvalMode, type EvalUse } from './poli
 export { launchTest, type TestRequest } from './testing/test-launch.js';
 export { TestRun, testRunOf } from './testing/test-run.js';
 export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outcome.js';
+export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
+export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
+export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';

@@ -209,6 +209,24 @@ const TestSpec = z.object({
   libraryFrames: z.string().optional(),
 });
 
+/** debug_trace: what differs per adapter when following one frame with step-over. */
+const TraceSpec = z.object({
+  /**
+   * A regexp of the local names under which the adapter reports a function's return value
+   * (debugpy `(return) f`, java-debug `->f()`, js-debug `Return value`); the named group `callee`,
+   * when present, says which function returned.
+   */
+  returnValue: z.string().optional(),
+  /** Exception filters armed while tracing, so a raising line stops where it raises. */
+  exceptionFilters: z.array(z.string()).default([]),
+  /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */
+  definition: z.string().optional(),
+  /** A regexp of the line that ends a definition's signature (`:` / `{`); the body starts after it. */
+  bodyStart: z.string().optional(),
+  /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
+  skipLines: z.string().optional(),
+});
+
 export const ProfileSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
   displayName: z.string(),
@@ -329,6 +347,8 @@ export const ProfileSchema = z.object({
    * category `logpoint` and prints string values unquoted, as console.log would.
    */
   logpointOutput: z.object({ quote: z.string().min(1) }).optional(),
+  /** debug_trace support (absent: traces still run, with fewer facts: no return values, no function lookup). */
+  trace: TraceSpec.optional(),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */
@@ -340,5 +360,6 @@ export type RequestTemplate = z.infer<typeof RequestTemplate>;
 export type FieldSpec = z.infer<typeof FieldSpec>;
 export type FieldType = FieldSpec['type'];
 export type TestSpec = z.infer<typeof TestSpec>;
+export type TraceSpec = z.infer<typeof TraceSpec>;
 export type TestForm = z.infer<typeof TestForm>;
 export type RequestVariant = z.infer<typeof RequestTemplateBase>;

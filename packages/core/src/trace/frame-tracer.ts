@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { Session } from '../session/session.js';
+import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
+
+export interface TraceOptions {
+  /** At most this many line events (the session stays stopped where the trace was cut). */
+  maxLines: number;
+  /** The trace is cut when this time is up (Date.now() based). */
+  deadline: number;
+  /** Bound for one step. */
+  stepTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+interface Where {
+  name: string;
+  depth: number;
+  line: number;
+  frame: DebugProtocol.StackFrame;
+}
+
+const MAX_STEP_OUTS = 20;
+
+/**
+ * Follows the frame the session is stopped in to its end with step-over: every line executed in
+ * it with the locals it changed, the calls it made (where the adapter reports their return
+ * values), and how it ended. Steps that stop deeper (a breakpoint or an exception in a callee) are
+ * stepped out of; a step that lands outside the frame ends the trace. Language facts come from
+ * the profile's `trace` key only.
+ */
+export async function traceFrame(session: Session, options: TraceOptions): Promise<FrameTrace> {
+  const started = Date.now();
+  const returnPattern = session.profile.trace?.returnValue ? new RegExp(session.profile.trace.returnValue) : undefined;
+  const home = where(session)!;
+  const source = await sourceLines(home.frame);
+  const isReturn = (name: string) => !!returnPattern?.test(name);
+  const ownCallee = (name: string): boolean => {
+    const callee = returnPattern?.exec(name)?.groups?.callee;
+    return callee === undefined || home.name.includes(callee);
+  };
+  // what the caller already shows as return values: a report that did not change may be stale
+  const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
+  let before = await session.inspector.snapshot(0);
+  const entry = Object.fromEntries([...before].filter(([k]) => !isReturn(k)));
+  const lines: LineEvent[] = [];
+  let current: LineEvent = { line: home.line, changed: [], calls: [] };
+  let ownReturn: string | undefined;
+  let raised: { exception: string; line: number; where?: string } | undefined;
+  let steps = 0;
+  let end: TraceEnd | undefined;
+
+  while (!end) {
+    if (lines.length >= options.maxLines) {
+      end = { kind: 'cut', reason: 'maxLines', line: current.line };
+      break;
+    }
+    if (Date.now() >= options.deadline) {
+      end = { kind: 'cut', reason: 'time', line: current.line };
+      break;
+    }
+    let outcome = await stepAndWait(session, 'over', options);
+    steps++;
+    let here = outcome === 'stopped' ? where(session) : undefined;
+    if (here && isExceptionStop(session)) {
+      const inFrame = here.depth === home.depth && here.name === home.name;
+      raised = { exception: await exceptionText(session), line: inFrame ? here.line : current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+    }
+    // stopped deeper (a breakpoint or exception in a callee): come back to our frame
+    for (let n = 0; here && here.depth > home.depth && n < MAX_STEP_OUTS; n++) {
+      outcome = await stepAndWait(session, 'out', options);
+      steps++;
+      here = outcome === 'stopped' ? where(session) : undefined;
+    }
+    if (!here) {
+      lines.push(current);
+      end = outcome === 'exited' ? { kind: 'exited', exitCode: session.exitCode } : outcome === 'timeout' ? { kind: 'step-timeout', line: current.line } : { kind: 'ended', state: outcome };
+      break;
+    }
+    if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
+      lines.push(current);
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line);
+      break;
+    }
+    const after = await session.inspector.snapshot(0);
+    const returns = [...after].filter(([k]) => isReturn(k));
+    const own = returns.find(([k]) => ownCallee(k));
+    if (own && here.line === current.line && !returnPattern?.exec(own[0])?.groups?.callee) {
+      // the adapter stops once more on the returning line to show the value (js-debug)
+      ownReturn = own[1];
+      before = after;
+      continue;
+    }
+    current.changed = diff(before, after, isReturn);
+    current.calls = callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '');
+    lines.push(current);
+    before = after;
+    current = { line: here.line, changed: [], calls: [] };
+  }
+  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started };
+}
+
+async function stepAndWait(session: Session, kind: 'over' | 'out', options: TraceOptions) {
+  await session.step(kind);
+  return session.waitForSettled(Math.max(1, Math.min(options.stepTimeoutMs, options.deadline - Date.now() + options.stepTimeoutMs)), options.signal);
+}
+
+function where(session: Session): Where | undefined {
+  const stop = session.stop;
+  const frame = stop?.frames[0];
+  if (!stop || !frame) return undefined;
+  return { name: frame.name, depth: stop.totalFrames ?? stop.frames.length, line: frame.line, frame };
+}
+
+function isExceptionStop(session: Session): boolean {
+  return session.stop?.reason === 'exception';
+}
+
+async function exceptionText(session: Session): Promise<string> {
+  const stop = session.stop!;
+  if (session.capabilities.supportsExceptionInfoRequest) {
+    try {
+      const info = await session.send('exceptionInfo', { threadId: stop.threadId });
+      if (info) return [info.exceptionId, info.description].filter(Boolean).join(': ');
+    } catch {
+      // fall back to what the stop said
+    }
+  }
+  return (stop.text ?? stop.description ?? 'an exception').trim();
+}
+
+/** The frame returned: its value as the adapter reported it (in the frame, or in the caller), else why not. */
+async function returned(
+  session: Session,
+  ownReturn: string | undefined,
+  callerBefore: Map<string, string>,
+  isReturn: (name: string) => boolean,
+  ownCallee: (name: string) => boolean,
+  line: number,
+): Promise<TraceEnd> {
+  if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line };
+  if (!session.profile.trace?.returnValue) return { kind: 'returned', line, valueNote: `${session.profile.adapter.name} does not report return values` };
+  const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
+  const reported = [...caller].find(([k]) => isReturn(k) && ownCallee(k));
+  if (!reported) return { kind: 'returned', line, valueNote: 'the adapter reported no return value' };
+  if (callerBefore.get(reported[0]) === reported[1]) return { kind: 'returned', line, valueNote: `the adapter still shows ${reported[1]} from an earlier call: this call's value is unknown` };
+  return { kind: 'returned', value: reported[1], line };
+}
+
+function diff(before: Map<string, string>, after: Map<string, string>, skip: (name: string) => boolean): LocalChange[] {
+  const out: LocalChange[] = [];
+  for (const [name, value] of after) {
+    if (skip(name)) continue;
+    const old = before.get(name);
+    if (old !== value) out.push(old === undefined ? { name, to: value } : { name, from: old, to: value });
+  }
+  for (const [name, value] of before) if (!after.has(name) && !skip(name)) out.push({ name, from: value });
+  return out;
+}
+
+/** Return values that appeared or changed on this step, or that the line visibly calls (same value again). */
+function callsMade(before: Map<string, string>, returns: [string, string][], pattern: RegExp | undefined, ownCallee: (name: string) => boolean, text: string): CallMade[] {
+  const out: CallMade[] = [];
+  for (const [name, value] of returns) {
+    if (ownCallee(name)) continue;
+    const callee = pattern?.exec(name)?.groups?.callee ?? name;
+    const short = callee.split('.').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (before.get(name) !== value || new RegExp(`(?:^|[^\\w$])${short}\\s*\\(`).test(text)) out.push({ callee, result: value });
+  }
+  return out;
+}
+
+async function sourceLines(frame: DebugProtocol.StackFrame): Promise<string[]> {
+  const path = frame.source?.path;
+  if (!path) return [];
+  return (await readFile(path, 'utf8').catch(() => '')).split(/\r?\n/);
+}

@@ -1,0 +1,41 @@
+/** One local that a line changed. `from` is undefined for a name that appeared, `to` for one that went away. */
+export interface LocalChange {
+  name: string;
+  from?: string;
+  to?: string;
+}
+
+/** A call a line made, as the adapter reported its return value. */
+export interface CallMade {
+  callee: string;
+  result: string;
+}
+
+/** One executed line of the traced frame, with what executing it changed. */
+export interface LineEvent {
+  line: number;
+  changed: LocalChange[];
+  calls: CallMade[];
+}
+
+export type TraceEnd =
+  | { kind: 'returned'; value?: string; /** why the value is not known */ valueNote?: string; line?: number }
+  | { kind: 'raised'; exception: string; line: number; /** the raising frame when it was a callee's */ where?: string }
+  | { kind: 'cut'; reason: 'maxLines' | 'time'; line: number }
+  | { kind: 'exited'; exitCode?: number }
+  | { kind: 'ended'; state: string }
+  | { kind: 'step-timeout'; line: number };
+
+/** The whole life (or the part traced) of one call. */
+export interface FrameTrace {
+  function: string;
+  file?: string;
+  /** The line the trace started at (the function's first body line for a trace from the call). */
+  startLine: number;
+  /** Locals at the start: a call's arguments when the trace started at its entry. */
+  entry: Record<string, string>;
+  lines: LineEvent[];
+  end: TraceEnd;
+  steps: number;
+  ms: number;
+}

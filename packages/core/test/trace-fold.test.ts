@@ -1,0 +1,59 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { foldLines, type LineEvent, type LoopFold } from '../src/index.js';
+
+const ev = (line: number, changed: LineEvent['changed'] = []): LineEvent => ({ line, changed, calls: [] });
+
+/** A python-like for loop: head 10, body 11 and 14 (12 on a negative value), exit check, return at 15. */
+function pythonLoop(n: number, oddAt: number): LineEvent[] {
+  const out = [ev(9, [{ name: 'total', to: '0' }])];
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    out.push(ev(10, [{ name: 'i', from: i ? String(i - 1) : undefined, to: String(i) }]), ev(11));
+    const before = total;
+    if (i === oddAt) {
+      total -= 1;
+      out.push(ev(12, [{ name: 'total', from: String(before), to: String(total) }]));
+    } else {
+      total += i;
+      out.push(ev(14, [{ name: 'total', from: String(before), to: String(total) }]));
+    }
+  }
+  out.push(ev(10), ev(15));
+  return out;
+}
+
+test('a loop folds to its count, the common path, the odd iteration and the value ranges', () => {
+  const folded = foldLines(pythonLoop(40, 12));
+  assert.deepEqual(folded.map((f) => f.kind), ['line', 'loop', 'line', 'line']);
+  const loop = folded[1] as LoopFold;
+  assert.equal(loop.count, 40);
+  assert.deepEqual(loop.path, [10, 11, 14]);
+  assert.deepEqual(loop.odd, [13]);
+  assert.deepEqual(loop.shown.map((s) => s.iteration), [1, 13, 40]);
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: undefined, to: '39' });
+  assert.equal(loop.ranges.find((r) => r.name === 'total')?.from, '0');
+  assert.deepEqual([loop.firstLine, loop.lastLine], [10, 14]);
+});
+
+test('nested loops: the outer folds, the inner folds inside the shown iterations', () => {
+  const events: LineEvent[] = [ev(1)];
+  for (let o = 0; o < 4; o++) {
+    events.push(ev(2));
+    for (let i = 0; i < 5; i++) events.push(ev(3), ev(4));
+    events.push(ev(3), ev(5));
+  }
+  events.push(ev(2), ev(6));
+  const folded = foldLines(events);
+  const outer = folded.find((f) => f.kind === 'loop') as LoopFold;
+  assert.equal(outer.count, 4);
+  assert.equal(outer.firstLine, 2);
+  const inner = outer.shown[0]!.lines.find((f) => f.kind === 'loop') as LoopFold;
+  assert.equal(inner.count, 5);
+  assert.deepEqual(inner.path, [3, 4]);
+});
+
+test('straight-line code and two repetitions stay unfolded', () => {
+  assert.deepEqual(foldLines([ev(1), ev(2), ev(3)]).map((f) => f.kind), ['line', 'line', 'line']);
+  assert.ok(foldLines([ev(1), ev(2), ev(1), ev(2), ev(3)]).every((f) => f.kind === 'line'));
+});
