@@ -31,7 +31,7 @@ test('a loop folds to its count, the common path, the odd iteration and the valu
   assert.deepEqual(loop.path, [10, 11, 14]);
   assert.deepEqual(loop.odd, [13]);
   assert.deepEqual(loop.shown.map((s) => s.iteration), [1, 13, 40]);
-  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: undefined, to: '39' });
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '39' });
   assert.equal(loop.ranges.find((r) => r.name === 'total')?.from, '0');
   assert.deepEqual([loop.firstLine, loop.lastLine], [10, 14]);
 });

@@ -9,6 +9,7 @@ import { registerLogTools } from './tools/log-tools.js';
 import { registerSourceTools } from './tools/source-tools.js';
 import { registerProbeTool } from './tools/probe-tool.js';
 import { registerTestTool } from './tools/test-tool.js';
+import { registerTraceTool } from './tools/trace-tool.js';
 import { registerResources } from './resources.js';
 import { VERSION } from './version.js';
 import { SERVER_INSTRUCTIONS } from './fast-stdio.js';
@@ -32,6 +33,7 @@ export function createMcpServer(manager: SessionManager): McpServer {
   registerSourceTools(server, manager);
   registerProbeTool(server, manager);
   registerTestTool(server, manager);
+  registerTraceTool(server, manager);
   registerResources(server, manager);
   return server;
 }

@@ -12,7 +12,7 @@ export interface LoopFold {
   odd: number[];
   /** The most common path, as line numbers. */
   path: number[];
-  /** How each local changed across the loop: its value before the first change and after the last. */
+  /** How each local changed across the loop: its value before the first change (its first value, for one the loop created) and after the last. */
   ranges: { name: string; from?: string; to?: string }[];
 }
 
@@ -94,7 +94,7 @@ function ranges(events: LineEvent[]): LoopFold['ranges'] {
     for (const c of e.changed) {
       const r = out.get(c.name);
       if (r) r.to = c.to;
-      else out.set(c.name, { name: c.name, from: c.from, to: c.to });
+      else out.set(c.name, { name: c.name, from: c.from ?? c.to, to: c.to });
     }
   }
   return [...out.values()];

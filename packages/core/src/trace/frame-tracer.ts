@@ -62,9 +62,11 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     let outcome = await stepAndWait(session, 'over', options);
     steps++;
     let here = outcome === 'stopped' ? where(session) : undefined;
-    if (here && isExceptionStop(session)) {
+    // an exception stop in this frame or a callee (one in the caller is the same exception passing through)
+    if (here && isExceptionStop(session) && here.depth >= home.depth && !raised) {
       const inFrame = here.depth === home.depth && here.name === home.name;
-      raised = { exception: await exceptionText(session), line: inFrame ? here.line : current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+      raised = { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+      if (inFrame && here.line === current.line) continue; // the stop on the raising line itself: not another line run
     }
     // stopped deeper (a breakpoint or exception in a callee): come back to our frame
     for (let n = 0; here && here.depth > home.depth && n < MAX_STEP_OUTS; n++) {
@@ -121,7 +123,8 @@ async function exceptionText(session: Session): Promise<string> {
   if (session.capabilities.supportsExceptionInfoRequest) {
     try {
       const info = await session.send('exceptionInfo', { threadId: stop.threadId });
-      if (info) return [info.exceptionId, info.description].filter(Boolean).join(': ');
+      const description = info?.description?.replace(/^"(.*)"$/s, '$1');
+      if (info) return description?.includes(info.exceptionId) ? description : [info.exceptionId, description].filter(Boolean).join(': ');
     } catch {
       // fall back to what the stop said
     }

@@ -1,0 +1,115 @@
+import { foldLines, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type TraceEnd } from '@dapgate/core';
+import { clip, seconds, shortPath } from './text.js';
+
+/** Source lines of the traced files, to show each executed line's text. */
+export type SourceOf = (file: string | undefined) => string[];
+
+const CODE_WIDTH = 44;
+const MAX_ODD_SHOWN = 4;
+
+/** One trace: the arguments, each executed line with what it changed (loops folded), how it ended. */
+export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label = ''): string[] {
+  const code = source(t.file);
+  const out = [`Trace of ${t.function}${label} at ${shortPath(t.file, cwd)}:${t.startLine}: ${t.lines.length} line(s), ${t.steps} step(s) in ${seconds(Math.round(t.ms / 100) * 100)}; ${endText(t.end)}`];
+  const entry = Object.entries(t.entry);
+  if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, 60)}`).join('  ')}`);
+  out.push(...folded(foldLines(t.lines), code, '  '));
+  out.push(endLine(t.end));
+  return out;
+}
+
+function folded(items: FoldedLines, code: string[], indent: string): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'line') {
+      out.push(lineText(item.event, code, indent));
+      continue;
+    }
+    const ranges = item.ranges.map((r) => `${r.name} ${clip(r.from ?? '(new)', 20)} -> ${clip(r.to ?? '(gone)', 20)}`).join(', ');
+    const odd = item.odd.filter((n) => n !== 1 && n !== item.count);
+    const oddText = odd.length ? `; iteration${odd.length > 1 ? 's' : ''} ${odd.slice(0, 8).join(', ')}${odd.length > 8 ? ` (+${odd.length - 8})` : ''} took another path` : '';
+    out.push(`${indent}lines ${item.firstLine}-${item.lastLine} x ${item.count} (path ${item.path.join(' ')}${ranges ? `; ${ranges}` : ''}${oddText})`);
+    const shown = item.shown.filter((s) => s.iteration === 1 || s.iteration === item.count || odd.slice(0, MAX_ODD_SHOWN).includes(s.iteration));
+    for (const s of shown) {
+      const tag = s.iteration === 1 ? 'first' : s.iteration === item.count ? 'last' : 'other path';
+      out.push(`${indent}  iteration ${s.iteration} (${tag}):`);
+      out.push(...folded(s.lines, code, `${indent}    `));
+    }
+  }
+  return out;
+}
+
+function lineText(e: LineEvent, code: string[], indent: string): string {
+  const text = clip((code[e.line - 1] ?? '').trim(), CODE_WIDTH).padEnd(CODE_WIDTH);
+  const facts = [...e.changed.map(changeText), ...e.calls.map((c) => `${c.callee}() -> ${clip(c.result, 40)}`)];
+  return `${indent}${String(e.line).padStart(4)} | ${text}${facts.length ? `  ${facts.join('; ')}` : ''}`.trimEnd();
+}
+
+function changeText(c: LocalChange): string {
+  if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', 50)}`;
+  if (c.to === undefined) return `${c.name} (gone)`;
+  return `${c.name}: ${clip(c.from, 30)} -> ${clip(c.to, 50)}`;
+}
+
+export function endText(end: TraceEnd): string {
+  switch (end.kind) {
+    case 'returned':
+      return end.value !== undefined ? `returned ${clip(end.value, 80)}` : 'returned (value unknown)';
+    case 'raised':
+      return `raised ${clip(end.exception, 100)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}`;
+    case 'cut':
+      return `cut at line ${end.line} (${end.reason === 'maxLines' ? 'maxLines reached' : 'time limit'})`;
+    case 'exited':
+      return `the program exited${end.exitCode !== undefined ? ` with code ${end.exitCode}` : ''} during the trace`;
+    case 'step-timeout':
+      return `a step from line ${end.line} did not finish (blocked or long-running)`;
+    case 'ended':
+      return `the session ${end.state} during the trace`;
+  }
+}
+
+function endLine(end: TraceEnd): string {
+  switch (end.kind) {
+    case 'returned':
+      return end.value !== undefined ? `Returned ${clip(end.value, 200)}.` : `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
+    case 'raised':
+      return `Raised ${clip(end.exception, 300)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}; the call ended there.`;
+    case 'cut':
+      return `Cut at line ${end.line}: the session is stopped there. debug_trace with no function continues this frame from there (or debug_step / debug_continue).`;
+    case 'step-timeout':
+      return `A step from line ${end.line} did not finish; debug_pause stops the program where it is.`;
+    default:
+      return `${endText(end)[0]!.toUpperCase()}${endText(end).slice(1)}.`;
+  }
+}
+
+/** Several calls side by side: arguments, path and result per call, what differs, and the one that stands out in full. */
+export function formatComparison(traces: FrameTrace[], source: SourceOf, cwd: string): string[] {
+  const rows = traces.map((t, i) => ({ t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, 40)}`).join(' '), path: pathOf(foldLines(t.lines)), result: endText(t.end) }));
+  const out = [`Compared ${traces.length} call(s) of ${traces[0]!.function}:`];
+  for (const r of rows) out.push(`  #${r.n} ${r.args || '(no locals)'} -> ${r.result} | path ${r.path}`);
+  const kinds = majority(rows.map((r) => r.t.end.kind));
+  const paths = majority(rows.map((r) => r.path));
+  const standout = rows.find((r) => r.t.end.kind !== kinds) ?? rows.find((r) => r.path !== paths);
+  if (standout) {
+    const why = standout.t.end.kind !== kinds ? `it ${endText(standout.t.end)}, the others did not` : 'its path through the body differs';
+    out.push(`Call #${standout.n} stands out: ${why}. Its trace:`);
+    out.push(...formatTrace(standout.t, source, cwd, ` (call #${standout.n})`));
+  } else {
+    out.push('The calls took the same path and ended the same way; the first in full:');
+    out.push(...formatTrace(traces[0]!, source, cwd, ' (call #1)'));
+  }
+  return out;
+}
+
+function pathOf(items: FoldedLines): string {
+  return items
+    .map((i) => (i.kind === 'line' ? String(i.event.line) : `(${i.path.join(' ')})x${i.count}${i.odd.filter((n) => n !== 1 && n !== i.count).length ? '*' : ''}`))
+    .join(' ');
+}
+
+function majority<T>(values: T[]): T {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}

@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type SessionManager, type TraceRequest, type TraceResult } from '@dapgate/core';
+import { defineTool, params } from './register.js';
+import { ok } from './result.js';
+import { formatComparison, formatTrace, type SourceOf } from '../format/trace.js';
+import { seconds } from '../format/text.js';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_LINES = 200;
+
+/** debug_trace: one call's whole life (or several calls compared) in one answer. */
+export function registerTraceTool(server: McpServer, manager: SessionManager): void {
+  defineTool(
+    server,
+    manager,
+    'debug_trace',
+    {
+      description:
+        'Run to one call of a function and trace it to its end in one answer: lines run with locals changed, calls made and their results, loops folded, the return value or exception and its line. program launches; else the live session (no function: its current frame onward). calls>1 compares calls.',
+      input: {
+        function: z.string().optional(),
+        file: z.string().optional().describe('file of function'),
+        line: z.number().int().optional().describe('start here, not at entry'),
+        condition: z.string().optional().describe('only a call where this holds'),
+        call: z.number().int().optional().describe('Nth matching call'),
+        calls: z.number().int().max(10).optional(),
+        maxLines: z.number().int().optional().describe(`default ${DEFAULT_MAX_LINES}`),
+        program: z.string().optional(),
+        args: z.array(z.string()).optional(),
+        cwd: z.string().optional(),
+        language: z.string().optional(),
+        sessionId: z.string().optional(),
+        timeoutMs: z.number().int().optional(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+    },
+    async (a, { signal }) => {
+      const target = a.function || a.file || a.line ? { function: a.function, file: a.file, line: a.line, condition: a.condition } : undefined;
+      if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line');
+      const req: TraceRequest = { target, nth: a.call ?? 1, calls: a.calls ?? 1, maxLines: a.maxLines ?? DEFAULT_MAX_LINES, timeoutMs: a.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal };
+      if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call');
+      const result = a.program
+        ? await traceLaunch(manager, { program: a.program, args: a.args, cwd: a.cwd, language: a.language }, req)
+        : await traceInSession(manager, manager.get(a.sessionId), req);
+      return answer(result, req, await readSources(result.traces));
+    },
+  );
+}
+
+/** The traced files' lines (a source only the adapter has is shown without its text). */
+async function readSources(traces: FrameTrace[]): Promise<SourceOf> {
+  const files = [...new Set(traces.map((t) => t.file).filter((f): f is string => !!f))];
+  const texts = new Map(await Promise.all(files.map(async (f) => [f, (await readFile(f, 'utf8').catch(() => '')).split(/\r?\n/)] as const)));
+  return (file) => (file ? (texts.get(file) ?? []) : []);
+}
+
+function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
+  const s = r.session;
+  const lines: string[] = [];
+  if (r.traces.length === 0) {
+    lines.push(`No call traced in session ${s.id}: ${r.shortBy ?? 'the call was not reached'}.`);
+  } else if (r.traces.length === 1) {
+    lines.push(...formatTrace(r.traces[0]!, source, s.cwd, req.nth > 1 ? ` (call #${req.nth})` : ''));
+  } else {
+    lines.push(...formatComparison(r.traces, source, s.cwd));
+  }
+  if (r.traces.length && r.shortBy && req.calls > 1) lines.push(`Only ${r.traces.length} of ${req.calls} call(s) traced: ${r.shortBy}.`);
+  const last = r.traces[r.traces.length - 1];
+  const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
+  lines.push(
+    s.state === 'stopped' && top
+      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${last?.end.kind === 'cut' ? '' : ' (after the call)'}; debug_continue / debug_stop.`
+      : `Session ${s.id} is ${s.state}.`,
+  );
+  const totalLines = r.traces.reduce((n, t) => n + t.lines.length, 0);
+  const totalMs = r.traces.reduce((n, t) => n + t.ms, 0);
+  return ok(lines.join('\n'), {
+    sessionId: s.id,
+    state: s.state,
+    traces: r.traces.map(structured),
+    ...(r.shortBy ? { shortBy: r.shortBy } : {}),
+    linesPerSecond: totalMs ? Math.round((totalLines * 1000) / totalMs) : undefined,
+    elapsed: seconds(totalMs),
+  });
+}
+
+function structured(t: FrameTrace) {
+  return { function: t.function, file: t.file, startLine: t.startLine, entry: t.entry, events: t.lines, end: t.end, steps: t.steps, ms: t.ms };
+}
