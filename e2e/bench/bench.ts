@@ -11,6 +11,7 @@ import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gatewa
 import { killGroup, startJdwpTarget } from '../support/processes.js';
 import { compareClients } from './compare.js';
 import { gatewayLoad } from './gateway-load.js';
+import { traceBench } from './trace-bench.js';
 import { BareJava } from './bare-java.js';
 import { cacheDir } from '@dapgate/core';
 
@@ -19,6 +20,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const COMPARE_ONLY = process.env.BENCH_ONLY === 'compare';
 /** BENCH_ONLY=load: only the gateway-side rows (event-loop delay with 8 launches, memory per session at 16). */
 const LOAD_ONLY = process.env.BENCH_ONLY === 'load';
+/** BENCH_ONLY=trace: only debug_trace's lines/s next to a bare DAP client. */
+const TRACE_ONLY = process.env.BENCH_ONLY === 'trace';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const pct = (gate: number, base: number) => `${(((gate - base) / base) * 100).toFixed(1)}%`;
@@ -55,13 +58,20 @@ async function main() {
   // 1. cold start
   const node = [];
   const gate = [];
-  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY; i++) {
+  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY; i++) {
     node.push(nodeStart());
     gate.push(await coldStart());
   }
-  if (!COMPARE_ONLY && !LOAD_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
+  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
 
   const g = await Gateway.start({}, ['--quiet']);
+  if (TRACE_ONLY) {
+    const traceRows = await traceBench(g, (l) => console.error(`[bench] ${l}`));
+    await g.close();
+    console.log('| measure | dapgate | baseline | ratio |\n|---|---|---|---|');
+    for (const r of traceRows) console.log(`| ${r.join(' | ')} |`);
+    return;
+  }
   // 2. the same Python and Node scenarios through a bare DAP client, dapgate and the peer MCP server
   const comparison = LOAD_ONLY ? '' : await compareClients(g, RUNS, (l) => console.error(`[bench] ${l}`));
 
@@ -69,6 +79,7 @@ async function main() {
   if (!COMPARE_ONLY && !LOAD_ONLY) rows.push(...(await javaBench(g)));
 
   if (!LOAD_ONLY) {
+    rows.push(...(await traceBench(g, (l) => console.error(`[bench] ${l}`))));
     const probe = await probeVersusPlainTools(g);
     rows.push(['characters, 4 hits with 2 expressions: debug_probe vs plain tools', `${probe.probe} (1 call)`, `plain tools: ${probe.plain} (${probe.calls} calls)`, `${((probe.probe / probe.plain) * 100).toFixed(0)}%`]);
   }

@@ -1,0 +1,54 @@
+// debug_trace: line events per second through dapgate, next to a bare DAP client doing the same
+// number of steps (next + stopped + stackTrace + scopes + variables) on the same function, in one run.
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { cacheDir } from '@dapgate/core';
+import { type Gateway, lineOf, repoRoot } from '../support/gateway.js';
+import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
+import type { Driver } from './driver.js';
+
+type Row = [string, string, string, string];
+
+const scores = (lang: string, file: string) => join(repoRoot, 'examples', lang, file);
+
+async function bareSteps(d: Driver, program: string, line: number, steps: number): Promise<number> {
+  await d.firstStop(program, line);
+  const t = performance.now();
+  for (let i = 0; i < steps; i++) await d.step();
+  const elapsed = performance.now() - t;
+  await d.stop();
+  return elapsed;
+}
+
+/** One row per language: dapgate's lines/s (from the trace itself) and the bare client's steps/s. */
+export async function traceBench(g: Gateway, log: (line: string) => void): Promise<Row[]> {
+  const langs = (await g.ok('debug_languages')).structured.languages as { id: string; installed: boolean; path?: string }[];
+  const rows: Row[] = [];
+  const cases = [
+    { id: 'python', program: scores('python', 'scores.py'), fn: 'running_total', condition: 'len(values) == 40' },
+    { id: 'node', program: scores('node', 'scores.js'), fn: 'runningTotal', condition: 'values.length === 40' },
+  ];
+  for (const c of cases) {
+    const lang = langs.find((l) => l.id === c.id);
+    if (!lang?.installed) {
+      log(`trace bench: ${c.id} skipped (adapter not installed)`);
+      continue;
+    }
+    const r = await g.ok('debug_trace', { program: c.program, function: c.fn, file: c.program, condition: c.condition, maxLines: 400, timeoutMs: 300_000 });
+    const t = r.structured.traces[0];
+    const diag = (await g.ok('debug_diagnose')).structured.requestArguments as Record<string, unknown>;
+    await g.ok('debug_stop');
+    const entry = t.startLine as number;
+    const driver: Driver =
+      c.id === 'python'
+        ? new BarePythonDriver(lang.path!, diag.python as string)
+        : new BareNodeDriver(process.execPath, join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js'), diag);
+    const bareMs = await bareSteps(driver, c.program, entry, t.steps);
+    const gateRate = (t.events.length * 1000) / t.ms;
+    const bareRate = (t.steps * 1000) / bareMs;
+    log(`trace bench: ${c.id} ${t.events.length} lines / ${t.steps} steps in ${t.ms} ms; bare ${t.steps} steps in ${bareMs.toFixed(0)} ms`);
+    rows.push([`debug_trace ${c.id} (${t.events.length} lines, ${c.fn})`, `${gateRate.toFixed(0)} lines/s (${(t.ms / 1000).toFixed(1)} s)`, `bare DAP: ${bareRate.toFixed(0)} steps/s (${(bareMs / 1000).toFixed(1)} s)`, `${((gateRate / bareRate) * 100).toFixed(0)}% (load ${loadavg()[0]!.toFixed(1)})`]);
+  }
+  return rows;
+}

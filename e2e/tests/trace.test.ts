@@ -1,0 +1,93 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+/** The same program (examples/<lang>/scores.*) in each language: a loop with a branch, a call per iteration, a function that raises. */
+const languages = [
+  { id: 'python', file: join(repoRoot, 'examples', 'python', 'scores.py'), total: 'running_total', mean: 'mean', one: 'len(values) == 1', four: 'len(values) == 4', loopHead: 'for i, v in', odd: 'total -= 1', raise: 'return sum(values) / count', exception: /ZeroDivisionError/ },
+  { id: 'node', file: join(repoRoot, 'examples', 'node', 'scores.js'), total: 'runningTotal', mean: 'mean', one: 'values.length === 1', four: 'values.length === 4', loopHead: 'for (let i = 0', odd: 'total -= 1', raise: "throw new RangeError", exception: /RangeError.*mean of no values|mean of no values/ },
+  { id: 'java', file: join(repoRoot, 'examples', 'java', 'Scores.java'), total: 'runningTotal', mean: 'mean', one: 'values.length == 1', four: 'values.length == 4', loopHead: 'for (int i = 0; i < values.length', odd: 'total -= 1', raise: 'return sum / count', exception: /ArithmeticException: \/ by zero/ },
+];
+
+for (const lang of languages) {
+  describe(`debug_trace (${lang.id}, real adapter)`, () => {
+    let g: Gateway;
+    before(async () => {
+      g = await Gateway.start();
+    });
+    after(async () => {
+      await g?.close();
+    });
+    const stop = async () => {
+      await g.call('debug_stop');
+      const left = await g.ok('debug_breakpoints');
+      assert.equal(left.structured.breakpoints.length, 0, `the trace's breakpoint must not stay behind: ${left.text}`);
+    };
+
+    test('a loop with a branch folds; the iteration that took the branch is shown in full; the return value', async () => {
+      const r = await g.ok('debug_trace', { program: lang.file, function: lang.total, file: lang.file, condition: lang.four });
+      const [t] = r.structured.traces;
+      assert.equal(t.end.kind, 'returned', r.text);
+      assert.equal(t.end.value, '35', r.text);
+      const head = lineOf(lang.file, lang.loopHead);
+      assert.match(r.text, new RegExp(`lines ${head}-\\d+ x 4 \\(path .*; iteration 3 took another path\\)`), r.text);
+      assert.match(r.text, /iteration 3 \(other path\):/, r.text);
+      assert.match(r.text, new RegExp(`${lineOf(lang.file, lang.odd)} \\| total -= 1;?\\s+total: 24 -> 23`), r.text);
+      assert.match(r.text, /iteration 1 \(first\):[\s\S]*iteration 4 \(last\):/, r.text);
+      assert.doesNotMatch(r.text, /iteration 2 \(/, 'an iteration like the others is folded');
+      assert.match(r.text, /Returned 35\./);
+      assert.ok(t.events.every((e: { line: number }) => typeof e.line === 'number'), 'structured events carry lines');
+      await stop();
+    });
+
+    test('a call that raises: the exception and the line that raised it', async () => {
+      const r = await g.ok('debug_trace', { program: lang.file, function: lang.mean, file: lang.file, call: 2 });
+      const [t] = r.structured.traces;
+      assert.equal(t.end.kind, 'raised', r.text);
+      assert.equal(t.end.line, lineOf(lang.file, lang.raise), r.text);
+      assert.match(t.end.exception, lang.exception, r.text);
+      assert.equal(t.entry.values !== undefined, true, r.text);
+      await stop();
+    });
+
+    test('the call chosen by a condition at entry, and two calls compared side by side', async () => {
+      const one = await g.ok('debug_trace', { program: lang.file, function: lang.total, file: lang.file, condition: lang.one });
+      assert.equal(one.structured.traces[0].end.value, '10', one.text);
+      assert.match(one.text, /\[5\]|\{5\}|int\[1\]/, one.text);
+      await stop();
+      const cmp = await g.ok('debug_trace', { program: lang.file, function: lang.mean, file: lang.file, calls: 2 });
+      assert.equal(cmp.structured.traces.length, 2, cmp.text);
+      assert.match(cmp.text, /Compared 2 call\(s\)/);
+      assert.match(cmp.text, /#1 .*-> returned/);
+      assert.match(cmp.text, /#2 .*-> raised/);
+      assert.match(cmp.text, /Call #2 stands out: it raised/, cmp.text);
+      await stop();
+    });
+
+    test('a trace cut by maxLines leaves the session stopped there and resumes to the end', async () => {
+      const cut = await g.ok('debug_trace', { program: lang.file, function: lang.total, file: lang.file, condition: lang.four, maxLines: 6 });
+      const [t] = cut.structured.traces;
+      assert.equal(t.end.kind, 'cut', cut.text);
+      assert.equal(t.events.length, 6);
+      assert.equal(cut.structured.state, 'stopped');
+      assert.match(cut.text, /Cut at line \d+: the session is stopped there/);
+      const rest = await g.ok('debug_trace', {});
+      assert.equal(rest.structured.traces[0].end.kind, 'returned', rest.text);
+      assert.equal(rest.structured.traces[0].end.value, '35', rest.text);
+      await stop();
+    });
+
+    test('a trace started in a live session stopped inside the function', async () => {
+      const line = lineOf(lang.file, lang.loopHead);
+      await g.ok('debug_launch', { program: lang.file, breakpoints: [{ file: lang.file, line, condition: lang.one }] });
+      await g.ok('debug_breakpoint_remove', { all: true });
+      const r = await g.ok('debug_trace', {});
+      const [t] = r.structured.traces;
+      assert.equal(t.startLine, line, r.text);
+      assert.equal(t.end.kind, 'returned', r.text);
+      assert.equal(t.end.value, '10', r.text);
+      await stop();
+    });
+  });
+}
