@@ -192,9 +192,10 @@ export class Inspector {
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
   async snapshot(frame = 0): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    for (const s of this.primary(await this.scopes(frame))) {
-      for (const v of (await this.target.variables(s.variablesReference)).filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
-    }
+    const scopes = this.primary(await this.scopes(frame));
+    // all scopes at once (one round trip's wait instead of one per scope); merged in scope order
+    const lists = await Promise.all(scopes.map((s) => this.target.variables(s.variablesReference)));
+    for (const list of lists) for (const v of list.filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
     return out;
   }
 
