@@ -91,3 +91,33 @@ for (const lang of languages) {
     });
   });
 }
+
+describe('debug_trace (C through lldb-dap: no return values reported, the return expression is evaluated)', () => {
+  const file = join(repoRoot, 'examples', 'c', 'scores.c');
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('a loop with a branch folds; the return value comes from the return line, and says so', async () => {
+    const r = await g.ok('debug_trace', { program: file, function: 'running_total', file, condition: 'n == 4' });
+    const [t] = r.structured.traces;
+    assert.equal(t.end.kind, 'returned', r.text);
+    assert.equal(t.end.value, '35', r.text);
+    assert.match(t.end.valueNote, /reports no return values/);
+    assert.match(r.text, new RegExp(`lines ${lineOf(file, 'for (int i = 0; i < n')}-\\d+ x 4 \\(path .*; iteration 3 took another path\\)`), r.text);
+    assert.match(r.text, /total: 24 -> 23/);
+    await g.ok('debug_stop');
+  });
+
+  test('cut by maxLines, resumed in the live session to the same result', async () => {
+    const cut = await g.ok('debug_trace', { program: file, function: 'running_total', file, condition: 'n == 4', maxLines: 5 });
+    assert.equal(cut.structured.traces[0].end.kind, 'cut', cut.text);
+    const rest = await g.ok('debug_trace', {});
+    assert.equal(rest.structured.traces[0].end.value, '35', rest.text);
+    await g.ok('debug_stop');
+  });
+});

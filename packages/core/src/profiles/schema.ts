@@ -217,6 +217,12 @@ const TraceSpec = z.object({
    * when present, says which function returned.
    */
   returnValue: z.string().optional(),
+  /**
+   * Where the adapter reports no return values: a regexp of a return statement whose named group
+   * `expr` is evaluated on that line before it runs (only an expression without calls or
+   * assignments, which evaluating again cannot change).
+   */
+  returnExpression: z.string().optional(),
   /** Exception filters armed while tracing, so a raising line stops where it raises. */
   exceptionFilters: z.array(z.string()).default([]),
   /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */

@@ -46,6 +46,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
   let ownReturn: string | undefined;
+  let evaluatedReturn = false;
+  const returnExpression = session.profile.trace?.returnExpression ? new RegExp(session.profile.trace.returnExpression) : undefined;
   let raised: { exception: string; line: number; where?: string } | undefined;
   let steps = 0;
   let end: TraceEnd | undefined;
@@ -58,6 +60,13 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (Date.now() >= options.deadline) {
       end = { kind: 'cut', reason: 'time', line: current.line };
       break;
+    }
+    if (returnExpression && !returnPattern) {
+      const value = await evaluateReturn(session, returnExpression, source[current.line - 1] ?? '', home.frame.id);
+      if (value !== undefined) {
+        ownReturn = value;
+        evaluatedReturn = true;
+      }
     }
     let outcome = await stepAndWait(session, 'over', options);
     steps++;
@@ -81,7 +90,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     }
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
       lines.push(current);
-      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line);
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn);
       break;
     }
     const after = await session.inspector.snapshot(0);
@@ -132,6 +141,20 @@ async function exceptionText(session: Session): Promise<string> {
   return (stop.text ?? stop.description ?? 'an exception').trim();
 }
 
+/**
+ * The value a return statement on this line will return, evaluated before it runs: only for an
+ * expression without calls, assignments or increments (evaluating it again changes nothing).
+ */
+async function evaluateReturn(session: Session, statement: RegExp, text: string, frameId: number): Promise<string | undefined> {
+  const expr = statement.exec(text)?.groups?.expr;
+  if (!expr || /[(=]|\+\+|--/.test(expr.replace(/[=!<>]=/g, ''))) return undefined;
+  try {
+    return (await session.reads.evaluate(expr, frameId, 'watch', 'probe'))?.result;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The frame returned: its value as the adapter reported it (in the frame, or in the caller), else why not. */
 async function returned(
   session: Session,
@@ -140,8 +163,9 @@ async function returned(
   isReturn: (name: string) => boolean,
   ownCallee: (name: string) => boolean,
   line: number,
+  evaluated: boolean,
 ): Promise<TraceEnd> {
-  if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line };
+  if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${session.profile.adapter.name} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
   if (!session.profile.trace?.returnValue) return { kind: 'returned', line, valueNote: `${session.profile.adapter.name} does not report return values` };
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
   const reported = [...caller].find(([k]) => isReturn(k) && ownCallee(k));

@@ -71,7 +71,8 @@ export function endText(end: TraceEnd): string {
 function endLine(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
-      return end.value !== undefined ? `Returned ${clip(end.value, 200)}.` : `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
+      if (end.value === undefined) return `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
+      return `Returned ${clip(end.value, 200)}${end.valueNote ? ` (${end.valueNote})` : ''}.`;
     case 'raised':
       return `Raised ${clip(end.exception, 300)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}; the call ended there.`;
     case 'cut':
