@@ -65,6 +65,20 @@ for (const lang of languages) {
       await stop();
     });
 
+    test('depth 1 steps into the calls a line makes: their arguments, result and own lines', async () => {
+      const r = await g.ok('debug_trace', { program: lang.file, function: lang.total, file: lang.file, condition: lang.one, depth: 1 });
+      const [t] = r.structured.traces;
+      assert.equal(t.end.value, '10', r.text);
+      const line = t.events.find((e: { calls: { args?: Record<string, string> }[] }) => e.calls.some((c) => c.args));
+      assert.ok(line, `a line with a traced call: ${r.text}`);
+      const call = line.calls.find((c: { args?: Record<string, string> }) => c.args);
+      assert.deepEqual([call.args.value, call.args.factor, call.result], ['5', '2', '10'], r.text);
+      assert.equal(call.trace.end.kind, 'returned');
+      assert.match(r.text, /scale\((?=[^)]*value=5)(?=[^)]*factor=2)[^)]*\) -> 10/, r.text);
+      assert.match(r.text, new RegExp(`${lineOf(lang.file, 'return value * factor')} \\| return value \\* factor`), r.text);
+      await stop();
+    });
+
     test('a trace cut by maxLines leaves the session stopped there and resumes to the end', async () => {
       const cut = await g.ok('debug_trace', { program: lang.file, function: lang.total, file: lang.file, condition: lang.four, maxLines: 6 });
       const [t] = cut.structured.traces;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
 import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
@@ -11,6 +11,8 @@ export interface TraceOptions {
   /** Bound for one step. */
   stepTimeoutMs: number;
   signal?: AbortSignal;
+  /** How many levels of calls to step into and trace too (0: step over every call). */
+  depth?: number;
 }
 
 interface Where {
@@ -42,7 +44,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   // what the caller already shows as return values: a report that did not change may be stale
   const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
   let before = await session.inspector.snapshot(0);
-  const entry = Object.fromEntries([...before].filter(([k]) => !isReturn(k)));
+  const entry = await entryLocals(session, isReturn);
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
   let ownReturn: string | undefined;
@@ -68,14 +70,31 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
         evaluatedReturn = true;
       }
     }
-    let outcome = await stepAndWait(session, 'over', options);
+    const depth = options.depth ?? 0;
+    let outcome = await stepAndWait(session, depth > 0 ? 'into' : 'over', options);
     steps++;
     let here = outcome === 'stopped' ? where(session) : undefined;
+    let returnedInto = false;
+    if (here && depth > 0 && here.depth === home.depth + 1 && !isExceptionStop(session) && (await isProjectFrame(session, here.frame))) {
+      // stepped into a call of the project's own code: trace it too, as a call this line made
+      const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
+      steps += nested.steps;
+      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? '(unknown)') : nested.end.kind, args: nested.entry, trace: nested });
+      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+      if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
+        lines.push(current);
+        end = nested.end;
+        break;
+      }
+      outcome = session.state === 'stopped' ? 'stopped' : outcome;
+      here = where(session);
+      returnedInto = true;
+    }
     // an exception stop in this frame or a callee (one in the caller is the same exception passing through)
-    if (here && isExceptionStop(session) && here.depth >= home.depth && !raised) {
+    if (here && isExceptionStop(session) && here.depth >= home.depth) {
       const inFrame = here.depth === home.depth && here.name === home.name;
-      raised = { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
-      if (inFrame && here.line === current.line) continue; // the stop on the raising line itself: not another line run
+      raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+      if (inFrame && here.line === current.line) continue; // the stop on the raising line itself (or the exception passing through it): not another line run
     }
     // stopped deeper (a breakpoint or exception in a callee): come back to our frame
     for (let n = 0; here && here.depth > home.depth && n < MAX_STEP_OUTS; n++) {
@@ -93,6 +112,13 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn);
       break;
     }
+    if (raised && !isExceptionStop(session)) {
+      // still in this frame after an exception: this frame caught it
+      current.caught = raised.where ? `${raised.exception} (thrown in ${raised.where})` : raised.exception;
+      raised = undefined;
+    }
+    // back from a traced call onto the line that made it: the line is not done yet
+    if (returnedInto && here.line === current.line) continue;
     const after = await session.inspector.snapshot(0);
     const returns = [...after].filter(([k]) => isReturn(k));
     const own = returns.find(([k]) => ownCallee(k));
@@ -103,7 +129,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       continue;
     }
     current.changed = diff(before, after, isReturn);
-    current.calls = callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '');
+    const traced = new Set(current.calls.map((c) => c.callee));
+    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '').filter((c) => ![...traced].some((t) => t.includes(c.callee))));
     lines.push(current);
     before = after;
     current = { line: here.line, changed: [], calls: [] };
@@ -111,7 +138,32 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started };
 }
 
-async function stepAndWait(session: Session, kind: 'over' | 'out', options: TraceOptions) {
+/**
+ * The frame's own locals where it starts (a call's arguments at its entry): its first primary
+ * scope only (not a closure's or module's names), without values the profile hides from summaries
+ * (js-debug's functions).
+ */
+async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<Record<string, string>> {
+  const first = (await session.inspector.scopes(0)).find((s) => !s.secondary && !s.expensive);
+  if (!first) return {};
+  const hide = new Set(session.profile.variables.summaryHideTypes);
+  const { items } = await session.inspector.children(first.variablesReference);
+  return Object.fromEntries(items.filter((v) => !isReturn(v.name) && !(v.type && hide.has(v.type))).map((v) => [v.name, v.value]));
+}
+
+/** A frame in a file of the project (on disk, not matching the profile's library frames). */
+async function isProjectFrame(session: Session, frame: DebugProtocol.StackFrame): Promise<boolean> {
+  const path = frame.source?.path;
+  if (!path) return false;
+  const library = session.profile.test?.libraryFrames;
+  if (library && new RegExp(library).test(path)) return false;
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function stepAndWait(session: Session, kind: 'over' | 'into' | 'out', options: TraceOptions) {
   await session.step(kind);
   return session.waitForSettled(Math.max(1, Math.min(options.stepTimeoutMs, options.deadline - Date.now() + options.stepTimeoutMs)), options.signal);
 }

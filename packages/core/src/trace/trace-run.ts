@@ -26,6 +26,8 @@ export interface TraceRequest {
   /** How many calls to trace (from the nth on). */
   calls: number;
   maxLines: number;
+  /** Levels of calls to step into and trace as well (default 0). */
+  depth?: number;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -93,7 +95,7 @@ async function traceCalls(session: Session, bp: BookBreakpoint | undefined, req:
         }
       }
       if (armed.length) await session.sync.applyExceptionFilters(armed);
-      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal });
+      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth });
       if (armed.length && session.live) await session.sync.applyExceptionFilters(saved);
       traces.push(trace);
       if (!bp || trace.end.kind === 'cut' || trace.end.kind === 'exited' || trace.end.kind === 'ended' || trace.end.kind === 'step-timeout') break;

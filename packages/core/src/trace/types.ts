@@ -9,6 +9,9 @@ export interface LocalChange {
 export interface CallMade {
   callee: string;
   result: string;
+  /** With `depth`: the callee's locals at its entry (its arguments) and its own trace. */
+  args?: Record<string, string>;
+  trace?: FrameTrace;
 }
 
 /** One executed line of the traced frame, with what executing it changed. */
@@ -16,6 +19,8 @@ export interface LineEvent {
   line: number;
   changed: LocalChange[];
   calls: CallMade[];
+  /** An exception raised while this line ran (here or in a callee) that did not leave this frame. */
+  caught?: string;
 }
 
 export type TraceEnd =

@@ -1,4 +1,4 @@
-import { foldLines, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type TraceEnd } from '@dapgate/core';
+import { foldLines, type CallMade, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type TraceEnd } from '@dapgate/core';
 import { clip, seconds, shortPath } from './text.js';
 
 /** Source lines of the traced files, to show each executed line's text. */
@@ -13,16 +13,21 @@ export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label 
   const out = [`Trace of ${t.function}${label} at ${shortPath(t.file, cwd)}:${t.startLine}: ${t.lines.length} line(s), ${t.steps} step(s) in ${seconds(Math.round(t.ms / 100) * 100)}; ${endText(t.end)}`];
   const entry = Object.entries(t.entry);
   if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, 60)}`).join('  ')}`);
-  out.push(...folded(foldLines(t.lines), code, '  '));
+  out.push(...folded(foldLines(t.lines), code, '  ', source));
   out.push(endLine(t.end));
   return out;
 }
 
-function folded(items: FoldedLines, code: string[], indent: string): string[] {
+function folded(items: FoldedLines, code: string[], indent: string, source: SourceOf): string[] {
   const out: string[] = [];
   for (const item of items) {
     if (item.kind === 'line') {
       out.push(lineText(item.event, code, indent));
+      for (const call of item.event.calls.filter((c) => c.trace)) {
+        const t = call.trace!;
+        out.push(`${indent}       ${t.function}: ${endText(t.end)}`);
+        out.push(...folded(foldLines(t.lines), source(t.file), `${indent}       `, source));
+      }
       continue;
     }
     const ranges = item.ranges.map((r) => `${r.name} ${clip(r.from ?? '(new)', 20)} -> ${clip(r.to ?? '(gone)', 20)}`).join(', ');
@@ -33,7 +38,7 @@ function folded(items: FoldedLines, code: string[], indent: string): string[] {
     for (const s of shown) {
       const tag = s.iteration === 1 ? 'first' : s.iteration === item.count ? 'last' : 'other path';
       out.push(`${indent}  iteration ${s.iteration} (${tag}):`);
-      out.push(...folded(s.lines, code, `${indent}    `));
+      out.push(...folded(s.lines, code, `${indent}    `, source));
     }
   }
   return out;
@@ -41,8 +46,14 @@ function folded(items: FoldedLines, code: string[], indent: string): string[] {
 
 function lineText(e: LineEvent, code: string[], indent: string): string {
   const text = clip((code[e.line - 1] ?? '').trim(), CODE_WIDTH).padEnd(CODE_WIDTH);
-  const facts = [...e.changed.map(changeText), ...e.calls.map((c) => `${c.callee}() -> ${clip(c.result, 40)}`)];
+  const facts = [...e.changed.map(changeText), ...e.calls.map(callText), ...(e.caught ? [`exception ${clip(e.caught, 80)} (did not leave the frame)`] : [])];
   return `${indent}${String(e.line).padStart(4)} | ${text}${facts.length ? `  ${facts.join('; ')}` : ''}`.trimEnd();
+}
+
+function callText(c: CallMade): string {
+  const args = c.args ? Object.entries(c.args).map(([k, v]) => `${k}=${clip(v, 30)}`).join(', ') : '';
+  const name = c.callee.replace(/\(.*$/, '').split('.').pop() || c.callee;
+  return `${name}(${args}) -> ${clip(c.result, 40)}`;
 }
 
 function changeText(c: LocalChange): string {

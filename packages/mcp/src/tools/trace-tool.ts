@@ -27,6 +27,7 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
         call: z.number().int().optional().describe('Nth matching call'),
         calls: z.number().int().max(10).optional(),
         maxLines: z.number().int().optional().describe(`default ${DEFAULT_MAX_LINES}`),
+        depth: z.number().int().max(3).optional().describe('trace calls made, N levels'),
         program: z.string().optional(),
         args: z.array(z.string()).optional(),
         cwd: z.string().optional(),
@@ -39,7 +40,7 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
     async (a, { signal }) => {
       const target = a.function || a.file || a.line ? { function: a.function, file: a.file, line: a.line, condition: a.condition } : undefined;
       if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line');
-      const req: TraceRequest = { target, nth: a.call ?? 1, calls: a.calls ?? 1, maxLines: a.maxLines ?? DEFAULT_MAX_LINES, timeoutMs: a.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal };
+      const req: TraceRequest = { target, nth: a.call ?? 1, calls: a.calls ?? 1, maxLines: a.maxLines ?? DEFAULT_MAX_LINES, depth: a.depth ?? 0, timeoutMs: a.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal };
       if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call');
       const result = a.program
         ? await traceLaunch(manager, { program: a.program, args: a.args, cwd: a.cwd, language: a.language }, req)
