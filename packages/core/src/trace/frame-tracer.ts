@@ -13,6 +13,8 @@ export interface TraceOptions {
   signal?: AbortSignal;
   /** How many levels of calls to step into and trace too (0: step over every call). */
   depth?: number;
+  /** Called once the first step is done (the caller removes its entry breakpoint then, not at the stop on it). */
+  afterFirstStep?: () => Promise<void>;
 }
 
 interface Where {
@@ -73,6 +75,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     const depth = options.depth ?? 0;
     let outcome = await stepAndWait(session, depth > 0 ? 'into' : 'over', options);
     steps++;
+    if (steps === 1) await options.afterFirstStep?.();
     let here = outcome === 'stopped' ? where(session) : undefined;
     let returnedInto = false;
     if (here && depth > 0 && here.depth === home.depth + 1 && !isExceptionStop(session) && (await isProjectFrame(session, here.frame))) {
@@ -96,11 +99,13 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
       if (inFrame && here.line === current.line) continue; // the stop on the raising line itself (or the exception passing through it): not another line run
     }
-    // stopped deeper (a breakpoint or exception in a callee): come back to our frame
+    // stopped deeper (a breakpoint or exception in a callee): come back to our frame. From an
+    // exception, step-over follows it to its handler (a step-out can run past a handler in our frame).
     for (let n = 0; here && here.depth > home.depth && n < MAX_STEP_OUTS; n++) {
-      outcome = await stepAndWait(session, 'out', options);
+      outcome = await stepAndWait(session, isExceptionStop(session) ? 'over' : 'out', options);
       steps++;
       here = outcome === 'stopped' ? where(session) : undefined;
+      returnedInto = true;
     }
     if (!here) {
       lines.push(current);
@@ -112,13 +117,24 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn);
       break;
     }
+    // back from a call onto the line that made it: the line is not done yet
+    if (returnedInto && here.line === current.line) continue;
+    // a jump back may be the next call of this function from the same caller line (debugpy's step
+    // over a return continues into it): then the caller shows this call's return value
+    if (here.line < current.line && returnPattern?.source.includes('?<callee>')) {
+      const caller = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
+      const reported = [...caller].find(([k, v]) => isReturn(k) && ownCallee(k) && callerBefore.get(k) !== v);
+      if (reported) {
+        lines.push(current);
+        end = { kind: 'returned', value: reported[1], line: current.line, nextCallStarted: true };
+        break;
+      }
+    }
     if (raised && !isExceptionStop(session)) {
-      // still in this frame after an exception: this frame caught it
+      // on another line of this frame after an exception: it did not leave the frame
       current.caught = raised.where ? `${raised.exception} (thrown in ${raised.where})` : raised.exception;
       raised = undefined;
     }
-    // back from a traced call onto the line that made it: the line is not done yet
-    if (returnedInto && here.line === current.line) continue;
     const after = await session.inspector.snapshot(0);
     const returns = [...after].filter(([k]) => isReturn(k));
     const own = returns.find(([k]) => ownCallee(k));
@@ -129,6 +145,9 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       continue;
     }
     current.changed = diff(before, after, isReturn);
+    if (here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !isReturn(k) && !(k in entry)) && [...after.keys()].every((k) => isReturn(k) || k in entry)) {
+      current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
+    }
     const traced = new Set(current.calls.map((c) => c.callee));
     current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '').filter((c) => ![...traced].some((t) => t.includes(c.callee))));
     lines.push(current);

@@ -48,12 +48,13 @@ export async function traceLaunch(manager: SessionManager, launch: LaunchRequest
   if (!req.target) throw new GatewayError('a trace in a new launch needs the function (or file and line) to trace', 'pass function (and file), or file and line');
   const program = launch.program ? canonicalPath(launch.program, launch.cwd ?? process.cwd()) : undefined;
   const cwd = launch.cwd ?? (program ? dirname(program) : process.cwd());
-  const bp = await placeBreakpoint(manager, req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {}));
+  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {})), cwd);
+  await entry.arm();
   try {
     const session = await manager.launch(launch);
-    return await traceCalls(session, bp, req);
+    return await traceCalls(session, entry, req);
   } finally {
-    await removeBreakpoint(manager, bp);
+    await entry.disarm();
   }
 }
 
@@ -64,25 +65,42 @@ export async function traceInSession(manager: SessionManager, session: Session, 
     if (session.state !== 'stopped') throw new GatewayError(`session ${session.id} is ${session.state}: a trace without a function starts where it is stopped`, 'wait for a stop, or pass the function to trace');
     return traceCalls(session, undefined, req);
   }
-  const bp = await placeBreakpoint(manager, req.target, session.cwd, session.profile);
+  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, session.cwd, session.profile), session.cwd);
+  const bp = await entry.arm();
   try {
     if (session.state === 'stopped' && !atBreakpoint(session, bp)) await session.continue();
-    return await traceCalls(session, bp, req);
+    return await traceCalls(session, entry, req);
   } finally {
-    await removeBreakpoint(manager, bp);
+    await entry.disarm();
   }
 }
 
-async function traceCalls(session: Session, bp: BookBreakpoint | undefined, req: TraceRequest): Promise<TraceResult> {
+async function traceCalls(session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest): Promise<TraceResult> {
   const deadline = Date.now() + req.timeoutMs;
   const traces: FrameTrace[] = [];
   let shortBy: string | undefined;
   let hits = 0;
   const saved = session.sync.exceptionFilters;
   const armed = session.profile.trace?.exceptionFilters ?? [];
+  let nextCallStarted = false;
   try {
     while (traces.length < req.calls) {
-      if (bp) {
+      if (entry && nextCallStarted && entry.spec.atEntry) {
+        // already stopped at the start of the next call: count it if its condition holds there
+        nextCallStarted = false;
+        if (!(await conditionHolds(session, entry.spec.condition))) {
+          await entry.arm();
+          await session.continue();
+          continue;
+        }
+        hits++;
+        if (hits < req.nth) {
+          await entry.arm();
+          await session.continue();
+          continue;
+        }
+      } else if (entry) {
+        const bp = await entry.arm();
         const reached = await reachHit(session, bp, deadline, req.signal);
         if (reached !== 'hit') {
           shortBy = reached;
@@ -95,17 +113,35 @@ async function traceCalls(session: Session, bp: BookBreakpoint | undefined, req:
         }
       }
       if (armed.length) await session.sync.applyExceptionFilters(armed);
-      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth });
+      // no stop at the entry while tracing (a later call, from the same caller line or recursion,
+      // would look like this frame); removed after the first step, since js-debug skips the next
+      // stop when the breakpoint it is paused at goes away
+      const afterFirstStep = entry ? () => entry.disarm() : undefined;
+      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep });
+      await entry?.disarm();
       if (armed.length && session.live) await session.sync.applyExceptionFilters(saved);
       traces.push(trace);
-      if (!bp || trace.end.kind === 'cut' || trace.end.kind === 'exited' || trace.end.kind === 'ended' || trace.end.kind === 'step-timeout') break;
-      if (traces.length < req.calls) await session.continue();
+      nextCallStarted = trace.end.kind === 'returned' && !!trace.end.nextCallStarted;
+      if (nextCallStarted && entry?.spec.atEntry) continue;
+      if (!entry || trace.end.kind === 'cut' || trace.end.kind === 'exited' || trace.end.kind === 'ended' || trace.end.kind === 'step-timeout') break;
+      if (traces.length < req.calls) {
+        await entry.arm();
+        await session.continue();
+      }
     }
   } finally {
     if (armed.length && session.live && session.sync.exceptionFilters !== saved) await session.sync.applyExceptionFilters(saved).catch(() => undefined);
   }
-  if (!shortBy && traces.length < req.calls && traces.length > 0 && bp) shortBy = `the trace of call ${traces.length} did not end in a return or exception`;
-  return { session, traces, at: bp ? { file: bp.file, line: bp.line, function: bp.function } : undefined, shortBy };
+  if (!shortBy && traces.length < req.calls && traces.length > 0 && entry) shortBy = `the trace of call ${traces.length} did not end in a return or exception`;
+  return { session, traces, at: entry?.spec, shortBy };
+}
+
+/** A trace condition evaluated where the session is stopped (no condition: it holds). */
+async function conditionHolds(session: Session, condition: string | undefined): Promise<boolean> {
+  if (!condition) return true;
+  const frameId = session.stop?.frames[0]?.id;
+  const r = await session.reads.evaluate(condition, frameId, 'watch', 'condition');
+  return /^(true|True|1)$/.test(r?.result?.trim() ?? '');
 }
 
 /** Waits for the next stop at our breakpoint; a stop elsewhere (another breakpoint, an exception) ends the wait. */
@@ -125,23 +161,47 @@ function atBreakpoint(session: Session, bp: BookBreakpoint): boolean {
   return session.state === 'stopped' && !!session.stop?.breakpointIds.includes(bp.id);
 }
 
-async function placeBreakpoint(manager: SessionManager, target: TraceTarget, cwd: string, profile: Session['profile']): Promise<BookBreakpoint> {
+/** `atEntry`: the line is the function's first (a new call starts there). */
+type EntrySpec = { file?: string; line?: number; function?: string; condition?: string; atEntry?: boolean };
+
+/** Where the traced calls are caught: a function's first body line, a line in it, or a function breakpoint. */
+async function entrySpec(target: TraceTarget, cwd: string, profile: Session['profile']): Promise<EntrySpec> {
   if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)');
   if (target.file && target.line === undefined && !target.function) throw new GatewayError('file needs line or function', 'pass the function name, or a line inside it');
-  let spec: { file?: string; line?: number; function?: string } = {};
   if (target.file) {
     const file = canonicalPath(target.file, cwd);
-    spec = { file, line: target.line ?? (await functionBodyLine(profile, file, target.function!)) };
-  } else if (target.function) {
-    spec = { function: target.function };
-  } else {
-    throw new GatewayError('nothing to trace', 'pass function (and file), or file and line');
+    if (target.line !== undefined) return { file, line: target.line, condition: target.condition };
+    return { file, line: await functionBodyLine(profile, file, target.function!), condition: target.condition, atEntry: true };
   }
-  const existing = manager.book.list().find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
-  if (existing) throw new GatewayError(`breakpoint ${existing.id} is already set where the trace would start`, 'remove that breakpoint first, or trace from another line');
-  const bp = manager.addBreakpoint({ ...spec, condition: target.condition }, cwd);
-  await manager.synced();
-  return bp;
+  if (target.function) return { function: target.function, condition: target.condition, atEntry: true };
+  throw new GatewayError('nothing to trace', 'pass function (and file), or file and line');
+}
+
+/** The trace's own breakpoint: armed to reach a call, disarmed while a call is traced, always removed at the end. */
+class EntryBreakpoint {
+  private bp: BookBreakpoint | undefined;
+
+  constructor(
+    private readonly manager: SessionManager,
+    readonly spec: EntrySpec,
+    private readonly cwd: string,
+  ) {}
+
+  async arm(): Promise<BookBreakpoint> {
+    if (this.bp && this.manager.book.get(this.bp.id)) return this.bp;
+    const { spec, manager } = this;
+    const existing = manager.book.list().find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
+    if (existing) throw new GatewayError(`breakpoint ${existing.id} is already set where the trace would start`, 'remove that breakpoint first, or trace from another line');
+    this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition }, this.cwd);
+    await manager.synced();
+    return this.bp;
+  }
+
+  async disarm(): Promise<void> {
+    const bp = this.bp;
+    this.bp = undefined;
+    if (bp) await removeBreakpoint(this.manager, bp);
+  }
 }
 
 async function removeBreakpoint(manager: SessionManager, bp: BookBreakpoint): Promise<void> {

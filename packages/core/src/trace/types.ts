@@ -19,12 +19,22 @@ export interface LineEvent {
   line: number;
   changed: LocalChange[];
   calls: CallMade[];
+  /** Something the trace could not settle, said rather than guessed. */
+  note?: string;
   /** An exception raised while this line ran (here or in a callee) that did not leave this frame. */
   caught?: string;
 }
 
 export type TraceEnd =
-  | { kind: 'returned'; value?: string; /** why the value is not known */ valueNote?: string; line?: number }
+  | {
+      kind: 'returned';
+      value?: string;
+      /** why the value is not known, or how it was obtained */
+      valueNote?: string;
+      line?: number;
+      /** the adapter's step went on into the next call of the same function: the session is stopped at its start */
+      nextCallStarted?: boolean;
+    }
   | { kind: 'raised'; exception: string; line: number; /** the raising frame when it was a callee's */ where?: string }
   | { kind: 'cut'; reason: 'maxLines' | 'time'; line: number }
   | { kind: 'exited'; exitCode?: number }

@@ -23,6 +23,7 @@ function folded(items: FoldedLines, code: string[], indent: string, source: Sour
   for (const item of items) {
     if (item.kind === 'line') {
       out.push(lineText(item.event, code, indent));
+      if (item.event.note) out.push(`${indent}       note: ${item.event.note}`);
       for (const call of item.event.calls.filter((c) => c.trace)) {
         const t = call.trace!;
         out.push(`${indent}       ${t.function}: ${endText(t.end)}`);
