@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { cacheDir } from '@dapgate/core';
-import { type Gateway, lineOf, repoRoot } from '../support/gateway.js';
+import { type Gateway, repoRoot } from '../support/gateway.js';
 import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
 import type { Driver } from './driver.js';
 

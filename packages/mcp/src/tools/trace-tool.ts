@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type SessionManager, type TraceRequest, type TraceResult } from '@dapgate/core';
-import { defineTool, params } from './register.js';
+import { defineTool } from './register.js';
 import { ok } from './result.js';
 import { formatComparison, formatTrace, type SourceOf } from '../format/trace.js';
 import { seconds } from '../format/text.js';
