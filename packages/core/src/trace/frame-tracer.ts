@@ -163,7 +163,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
  * (js-debug's functions).
  */
 async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<Record<string, string>> {
-  const first = (await session.inspector.scopes(0)).find((s) => !s.secondary && !s.expensive);
+  const scopes = (await session.inspector.scopes(0)).filter((s) => !s.secondary);
+  const first = scopes.find((s) => !s.expensive) ?? scopes[0];
   if (!first) return {};
   const hide = new Set(session.profile.variables.summaryHideTypes);
   const { items } = await session.inspector.children(first.variablesReference);
