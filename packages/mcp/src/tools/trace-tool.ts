@@ -18,16 +18,16 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
     'debug_trace',
     {
       description:
-        'Run to one call of a function and trace it to its end in one answer: lines run with locals changed, calls made and their results, loops folded, the return value or exception and its line. program launches; else the live session (no function: its current frame onward). calls>1 compares calls.',
+        'Trace one call of a function to its end in one answer: lines run with locals changed, calls made, loops folded, return value or exception. Launches program, else uses the live session (no function: its current frame). calls>1 compares calls; depth traces callees.',
       input: {
         function: z.string().optional(),
-        file: z.string().optional().describe('file of function'),
-        line: z.number().int().optional().describe('start here, not at entry'),
-        condition: z.string().optional().describe('only a call where this holds'),
-        call: z.number().int().optional().describe('Nth matching call'),
+        file: z.string().optional(),
+        line: z.number().int().optional().describe('start here'),
+        condition: z.string().optional().describe('at entry'),
+        call: z.number().int().optional().describe('Nth call'),
         calls: z.number().int().max(10).optional(),
         maxLines: z.number().int().optional().describe(`default ${DEFAULT_MAX_LINES}`),
-        depth: z.number().int().max(3).optional().describe('trace calls made, N levels'),
+        depth: z.number().int().max(3).optional(),
         program: z.string().optional(),
         args: z.array(z.string()).optional(),
         cwd: z.string().optional(),
