@@ -355,6 +355,15 @@ export const ProfileSchema = z.object({
   logpointOutput: z.object({ quote: z.string().min(1) }).optional(),
   /** debug_trace support (absent: traces still run, with fewer facts: no return values, no function lookup). */
   trace: TraceSpec.optional(),
+  /** How far the adapter's word on a program's exit can be trusted. */
+  exits: z
+    .object({
+      /** The `exited` event carries the program's real exit code (java-debug's always says 0). */
+      adapterCodeTrusted: z.boolean().default(true),
+      /** Said instead of a code when the adapter's cannot be trusted or never comes. */
+      unknownReason: z.string().default('the debug adapter did not report it'),
+    })
+    .default({}),
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */

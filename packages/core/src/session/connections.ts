@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { killGroup, killTree, type AdapterProcess } from '@dapgate/dap';
-import { TerminalDebuggee } from './debuggee.js';
+import { TerminalDebuggee, type ProcessEnd } from './debuggee.js';
 import { DapClient } from './dap-client.js';
-import { boundedOnce } from './bounded-wait.js';
+import { boundedOnce, within } from './bounded-wait.js';
 import { connectChild, launchAdapter, type AdapterSpec } from './adapter-launcher.js';
 
 /** What the connections report to, and need from, their session. */
@@ -19,6 +19,8 @@ export interface ConnectionsHost {
   onConfiguring(): void;
   /** Between `initialized` and `configurationDone`: breakpoints and exception filters. */
   prepare(client: DapClient, timeoutMs: number): Promise<void>;
+  /** The program the gateway started for the adapter (the first runInTerminal) has exited. */
+  onProgramProcessEnd(end: ProcessEnd): void;
   /** Output of a program the gateway started for the adapter (runInTerminal). */
   onOutput(category: string, text: string): void;
   logEvent(type: string, summary: string): void;
@@ -68,6 +70,18 @@ export class SessionConnections {
       traffic: connection?.traffic.recent() ?? [],
       adapterExit: adapter && !adapter.running ? adapter.describeExit() : undefined,
     };
+  }
+
+  /** The program the gateway started for the adapter, if it did (runInTerminal). */
+  programProcess(): TerminalDebuggee | undefined {
+    return this.debuggees[0];
+  }
+
+  /** Ends the programs started for the adapter, after giving them `graceMs` to end by themselves. */
+  async endDebuggees(graceMs: number): Promise<void> {
+    const alive = this.debuggees.filter((d) => d.alive);
+    if (alive.length && graceMs > 0) await within(Promise.all(alive.map((d) => d.ended)), graceMs);
+    this.killDebuggees();
   }
 
   killDebuggees(): void {
@@ -218,6 +232,7 @@ export class SessionConnections {
     client.onReverseRequest('runInTerminal', (args: DebugProtocol.RunInTerminalRequestArguments) => {
       const debuggee = new TerminalDebuggee(args, (category, text) => this.host.onOutput(category, text));
       this.debuggees.push(debuggee);
+      if (this.debuggees.length === 1) void debuggee.ended.then((end) => this.host.onProgramProcessEnd(end));
       this.host.logEvent('process', `dapgate started ${args.args.join(' ').slice(0, 200)} (pid ${debuggee.pid})`);
       return { processId: debuggee.pid } satisfies DebugProtocol.RunInTerminalResponse['body'];
     });

@@ -1,6 +1,5 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../profiles/schema.js';
-import { hooksFor } from '../profiles/hooks/index.js';
 import type { BreakpointSync } from './breakpoint-sync.js';
 import type { SessionConnections } from './connections.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
@@ -14,14 +13,11 @@ export interface EventHost {
   readonly live: boolean;
   readonly reconnecting: boolean;
   readonly sync: BreakpointSync;
-  readonly connections: Pick<SessionConnections, 'noteProgramPid' | 'forgetProgramPids'>;
+  readonly connections: Pick<SessionConnections, 'noteProgramPid' | 'forgetProgramPids' | 'programProcess'>;
   stop: StopInfo | undefined;
   stopClient: DapClient | undefined;
   stopReady: boolean;
   stopGeneration: number;
-  exitCode: number | undefined;
-  /** What the exit code means when the adapter's number alone could mislead (a signal death). */
-  exitNote: string | undefined;
   /** The last stop's description, kept after the program runs on (an exit may follow from it). */
   lastStopDescription: string | undefined;
   /** The adapter's own connection. */
@@ -35,7 +31,10 @@ export interface EventHost {
   /** Clears what was read during the previous stop. */
   forgetReads(): void;
   reconnect(reason: string): void;
-  dispose(terminate: boolean): Promise<void>;
+  /** The program's connection said the program exited (with the adapter's code). */
+  programExited(adapterCode: number | undefined): void;
+  /** The adapter ended the debug session by itself. */
+  endedByAdapter(): void;
   send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
   onOutput(category: string, text: string): void;
   logEvent(type: string, summary: string, body?: unknown): void;
@@ -59,20 +58,14 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       return;
     case 'exited':
       if (!s.isProgram(from)) return s.logEvent('exited', `child process exited with code ${body.exitCode}`, body);
-      s.exitCode = body.exitCode;
       s.connections.forgetProgramPids();
-      s.exitNote = hooksFor(s.profile.hooks).describeExit?.(body.exitCode, s.lastStopDescription);
-      s.logEvent('exited', `program exited with code ${body.exitCode}${s.exitNote ? ` (${s.exitNote})` : ''}`, body);
-      if (s.live) s.moveTo('exited');
+      s.programExited(body.exitCode);
       return;
     case 'terminated':
       if (!s.isMain(from)) return s.logEvent('terminated', 'child session ended', body);
       s.logEvent('terminated', 'debug session terminated', body);
       if (s.reconnecting) s.reconnect('the target ended');
-      else if (s.live) {
-        s.moveTo('terminated');
-        void s.dispose(s.kind === 'launch');
-      }
+      else if (s.live) s.endedByAdapter();
       return;
     case 'output':
       s.onOutput(body.category ?? 'console', String(body.output ?? ''));

@@ -6,7 +6,7 @@ export interface Guarded {
   readonly id: string;
   readonly state: SessionState;
   readonly stop: StopInfo | undefined;
-  readonly exitCode: number | undefined;
+  readonly exit: { describe(): string };
   readonly failure: Failure | undefined;
 }
 
@@ -17,7 +17,7 @@ export function requireLive(s: Guarded, action: string): void {
 
 export function requireStopInfo(s: Guarded, action: string): StopInfo {
   requireLive(s, action);
-  if (s.state === 'exited') throw new GatewayError(`cannot ${action}: the program exited${s.exitCode !== undefined ? ` with code ${s.exitCode}` : ''}`, undefined, { code: 'program-exited', next: 'read-output-or-relaunch' });
+  if (s.state === 'exited') throw new GatewayError(`cannot ${action}: the program ${s.exit.describe()}`, undefined, { code: 'program-exited', next: 'read-output-or-relaunch' });
   if (s.state !== 'stopped' || !s.stop) throw new GatewayError(`cannot ${action}: session ${s.id} is ${s.state}, not stopped`, undefined, { code: 'not-stopped', next: 'pause-or-wait' });
   return s.stop;
 }

@@ -18,9 +18,14 @@ import { ProgramReads } from './program-reads.js';
 import { requireLive, requireStopInfo } from './guards.js';
 import { programOutput, routeEvent } from './event-router.js';
 import { asLogpointMessage } from '../logs/logpoint-output.js';
+import { ProgramExit } from './program-exit.js';
+import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
 export type { SessionConfig } from './types.js';
+
+/** How long a program that is ending gets to exit by itself before its status is given up on (or it is killed). */
+const PROCESS_EXIT_GRACE_MS = 2_000;
 
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
@@ -42,9 +47,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly evalMode: EvalMode;
 
   stop: StopInfo | undefined;
-  exitCode: number | undefined;
-  /** What the exit code means where the number alone could mislead (a signal death); see EventHost. */
-  exitNote: string | undefined;
+  /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
+  readonly exit = new ProgramExit();
+  /** Settles once an `exited` report has been resolved into `exit`. */
+  private exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
   failure: Failure | undefined;
   /** Set while a stop's frames are being fetched: waiters see `stopped` only once it is ready. */
@@ -100,6 +106,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
           if (this.stopClient === client && this.state === 'stopped') this.markRunning();
         },
         onAdapterExit: () => this.onAdapterExit(),
+        onProgramProcessEnd: (end) => this.exit.fromProcess(end),
         onConfiguring: () => this.moveTo('configuring'),
         prepare: (client, timeoutMs) => this.sync.prepare(client, timeoutMs),
         onOutput: (category, text) => this.onOutput(category, text),
@@ -145,6 +152,15 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** The gateway breakpoints (with this session's bindings among theirs). */
   breakpoints(): BookBreakpoint[] {
     return this.config.book.list();
+  }
+
+  get exitCode(): number | undefined {
+    return this.exit.code;
+  }
+
+  /** What the exit code means where the number alone could mislead (a signal death), from the profile's hook. */
+  get exitNote(): string | undefined {
+    return this.exit.code === undefined ? undefined : hooksFor(this.profile.hooks).describeExit?.(this.exit.code, this.lastStopDescription);
   }
 
   get adapterPid(): number | undefined {
@@ -273,12 +289,45 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   async dispose(terminate: boolean): Promise<void> {
     await this.dropConnection(terminate);
-    if (terminate || this.kind === 'launch') this.connections.killDebuggees();
+    if (terminate || this.kind === 'launch') await this.connections.endDebuggees(PROCESS_EXIT_GRACE_MS);
   }
 
   private async dropConnection(terminate: boolean): Promise<void> {
     this.stopClient = undefined;
     await this.connections.drop(terminate);
+  }
+
+  // ---------------------------------------------------------------- the program's end
+
+  /**
+   * The adapter says the program exited. The process dapgate started (if it did) has the real
+   * status: wait for it (bounded). Else the adapter's code where the profile trusts it.
+   */
+  programExited(adapterCode: number | undefined): void {
+    this.exitSettled = (async () => {
+      const proc = this.connections.programProcess();
+      if (proc?.alive) await within(proc.ended, PROCESS_EXIT_GRACE_MS);
+      const { adapterCodeTrusted, unknownReason } = this.profile.exits;
+      if (!proc || proc.alive) this.exit.fromAdapter(adapterCode, adapterCodeTrusted, unknownReason);
+      const note = this.exitNote;
+      this.logEvent('exited', `program ${this.exit.describe()}${note ? ` (${note})` : ''}`, { exitCode: adapterCode });
+      if (this.live) this.moveTo('exited');
+    })();
+  }
+
+  /** The adapter ended the session (`terminated`): settle how the program ended, then end. */
+  endedByAdapter(): void {
+    void (async () => {
+      await this.exitSettled;
+      const proc = this.connections.programProcess();
+      if (this.kind === 'launch' && proc?.alive) {
+        await this.dropConnection(false); // some runtimes wait for the debugger to go before exiting
+        await within(proc.ended, PROCESS_EXIT_GRACE_MS);
+      }
+      if (this.kind === 'launch') this.exit.endedUnreported(this.profile.exits.unknownReason);
+      if (this.live) this.moveTo('terminated');
+      await this.dispose(this.kind === 'launch');
+    })();
   }
 
   // ---------------------------------------------------------------- adapter and connection loss

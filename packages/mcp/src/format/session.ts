@@ -90,9 +90,13 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       break;
     case 'exited':
     case 'terminated': {
-      const code = s.exitCode !== undefined ? ` with code ${s.exitCode}${s.exitNote ? ` (${s.exitNote})` : ''}` : '';
-      lines.push(s.state === 'exited' ? `${head} exited${code}.` : `${head} has ended${code ? ` (program exited${code})` : ''}.`);
+      const reported = s.exit.known || s.exit.unknown !== undefined;
+      const how = reported ? `${s.exit.describe()}${s.exitNote ? ` (${s.exitNote})` : ''}` : undefined;
+      if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
+      else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
+      if (s.exit.signal) structured.exitSignal = s.exit.signal;
+      if (s.exit.unknown && !s.exit.known) structured.exitCodeUnknown = s.exit.unknown;
       if (s.exitNote) structured.exitNote = s.exitNote;
       const out = s.output.tail(200).map((e) => e.text).join('');
       if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);

@@ -75,7 +75,7 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
               : (await describe(session, { outputTail: 5 })).text.replace(/^Session \S+ \([^)]*\) /, '');
         await session.end(true);
         const head = `Probe of ${shortPath(canonicalPath(a.program, cwd), cwd)}: ${hits.length} hit(s); ${end}`;
-        return ok([head, ...lines].join('\n'), { sessionId: session.id, state: session.state, hits, ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}) });
+        return ok([head, ...lines].join('\n'), { sessionId: session.id, state: session.state, hits, ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}), ...(session.exit.signal ? { exitSignal: session.exit.signal } : {}) });
       } finally {
         if (session) await session.end(true);
         if (mine.length) {

@@ -1,0 +1,53 @@
+import type { ProcessEnd } from './debuggee.js';
+
+/**
+ * How the debugged program ended, as observed: from the process the gateway started (the truth),
+ * else from the adapter's `exited` event where the profile trusts it, else unknown with the
+ * reason. Never a guess.
+ */
+export class ProgramExit {
+  code: number | undefined;
+  signal: string | undefined;
+  /** Why the exit code is not known (set only once the program is known to have ended). */
+  unknown: string | undefined;
+  /** Where the facts came from. */
+  source: 'process' | 'adapter' | undefined;
+
+  get known(): boolean {
+    return this.code !== undefined || this.signal !== undefined;
+  }
+
+  fromProcess(end: ProcessEnd): void {
+    if (end.byGateway) {
+      if (!this.known) this.unknown = 'dapgate ended the program';
+      return;
+    }
+    this.code = end.code ?? undefined;
+    this.signal = end.signal ?? undefined;
+    this.source = 'process';
+    this.unknown = this.known ? undefined : 'the process status was not readable';
+  }
+
+  fromAdapter(code: number | undefined, trusted: boolean, untrustedReason: string): void {
+    if (this.source === 'process') return;
+    if (trusted && typeof code === 'number') {
+      this.code = code;
+      this.source = 'adapter';
+      this.unknown = undefined;
+    } else if (!this.known) {
+      this.unknown = trusted ? 'the adapter did not say' : untrustedReason;
+    }
+  }
+
+  /** The program ended without any exit report. */
+  endedUnreported(reason: string): void {
+    if (!this.known && !this.unknown) this.unknown = reason;
+  }
+
+  /** "with code 3", "by signal SIGTERM", "(exit code unknown: ...)". */
+  describe(): string {
+    if (this.signal) return `ended by signal ${this.signal}`;
+    if (this.code !== undefined) return `exited with code ${this.code}`;
+    return `exited (exit code unknown: ${this.unknown ?? 'not reported'})`;
+  }
+}
