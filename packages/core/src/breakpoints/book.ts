@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import { GatewayError } from '../errors.js';
+import { parseHitCondition, type HitRule } from './hit-condition.js';
 
 export interface BreakpointSpec {
   file?: string;
@@ -28,7 +30,10 @@ export interface Binding {
 export interface BookBreakpoint extends BreakpointSpec {
   id: string;
   kind: 'line' | 'function' | 'data';
+  /** Hits where the condition held (stops and logpoint messages), counted by the gateway. */
   hits: number;
+  /** The parsed hitCondition: the gateway decides, for every adapter alike. */
+  hitRule?: HitRule;
   bindings: Map<string, Binding>;
 }
 
@@ -46,6 +51,8 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
 
   /** `file` must already be absolute and normalized. */
   add(spec: BreakpointSpec): BookBreakpoint {
+    const hitRule = spec.hitCondition ? parseHitCondition(spec.hitCondition) : undefined;
+    if (hitRule && spec.logMessage) throw new GatewayError('a logpoint cannot have a hitCondition (the adapter prints every message it evaluates)', 'put the test in condition instead, or make it a breakpoint');
     const kind = spec.dataId ? 'data' : spec.function ? 'function' : 'line';
     const same = [...this.items.values()].find((b) =>
       kind === 'line'
@@ -54,7 +61,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
           ? b.kind === 'function' && b.function === spec.function
           : b.kind === 'data' && b.sessionId === spec.sessionId && b.dataId === spec.dataId,
     );
-    const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, bindings: new Map() };
+    const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, hitRule, bindings: new Map() };
     this.items.set(bp.id, bp);
     this.version++;
     this.emit('change', changeOf(bp));

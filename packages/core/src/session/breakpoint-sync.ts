@@ -2,6 +2,8 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Binding, BookBreakpoint, BookChange, BreakpointBook } from '../breakpoints/book.js';
 import type { DapClient, RequestMap } from './dap-client.js';
 import { samePath } from './paths.js';
+import { hitConditionMet } from '../breakpoints/hit-condition.js';
+import { markLogMessage } from '../breakpoints/logpoint-marker.js';
 
 type BreakpointCommand = 'setBreakpoints' | 'setFunctionBreakpoints' | 'setDataBreakpoints';
 
@@ -85,10 +87,9 @@ export class BreakpointSync {
   }
 
   /** What of `spec` the adapter cannot do (refused at set time rather than silently dropped). */
-  static unsupported(caps: DebugProtocol.Capabilities, spec: { condition?: string; hitCondition?: string; logMessage?: string; function?: string }): string[] {
+  static unsupported(caps: DebugProtocol.Capabilities, spec: { condition?: string; logMessage?: string; function?: string }): string[] {
     const out: string[] = [];
     if (spec.condition && !caps.supportsConditionalBreakpoints) out.push('conditions');
-    if (spec.hitCondition && !caps.supportsHitConditionalBreakpoints) out.push('hit conditions');
     if (spec.logMessage && !caps.supportsLogPoints) out.push('logpoints');
     if (spec.function && !caps.supportsFunctionBreakpoints) out.push('function breakpoints');
     return out;
@@ -103,8 +104,7 @@ export class BreakpointSync {
         breakpoints: bps.map((b) => ({
           line: b.line!,
           condition: caps.supportsConditionalBreakpoints ? b.condition : undefined,
-          hitCondition: caps.supportsHitConditionalBreakpoints ? b.hitCondition : undefined,
-          logMessage: caps.supportsLogPoints ? b.logMessage : undefined,
+          logMessage: caps.supportsLogPoints && b.logMessage ? markLogMessage(b.id, b.logMessage) : undefined,
         })),
         lines: bps.map((b) => b.line!),
       };
@@ -120,7 +120,7 @@ export class BreakpointSync {
         continue;
       }
       await this.send(connection, bps, 'setFunctionBreakpoints', {
-        breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition })),
+        breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition })),
       });
     }
   }
@@ -128,7 +128,7 @@ export class BreakpointSync {
   async data(connection: DapClient): Promise<void> {
     const bps = this.host.book.dataFor(this.host.sessionId);
     await this.send(connection, bps, 'setDataBreakpoints', {
-      breakpoints: bps.map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition, hitCondition: b.hitCondition })),
+      breakpoints: bps.map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition })),
     });
   }
 
@@ -162,9 +162,10 @@ export class BreakpointSync {
   /**
    * Which gateway breakpoints caused a stop (the adapter's hitBreakpointIds, else a data stop's
    * watches, else the line/function breakpoints bound where it stopped); counts their hits and
-   * removes the temporary ones. Returns their ids.
+   * applies hit conditions (the gateway's, for every adapter alike): `resume` when none of them
+   * should stop on this hit. Removes the temporary ones that stop. Returns their ids.
    */
-  onStop(from: DapClient, body: DebugProtocol.StoppedEvent['body'], top: DebugProtocol.StackFrame | undefined): string[] {
+  onStop(from: DapClient, body: DebugProtocol.StoppedEvent['body'], top: DebugProtocol.StackFrame | undefined): { ids: string[]; resume: boolean } {
     const { book, sessionId } = this.host;
     let hit = (body.hitBreakpointIds ?? []).map((id) => this.byAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
     if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(sessionId);
@@ -173,10 +174,19 @@ export class BreakpointSync {
       hit = book.list().filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : body.reason === 'function breakpoint'));
     }
     for (const b of hit) b.hits++;
-    const ids = hit.map((b) => b.id);
-    const temporary = ids.filter((id) => book.get(id)?.temporary);
+    const stopping = hit.filter((b) => !b.hitRule || hitConditionMet(b.hitRule, b.hits));
+    const resume = hit.length > 0 && stopping.length === 0 && /breakpoint|data/i.test(body.reason);
+    const temporary = stopping.filter((b) => b.temporary).map((b) => b.id);
     if (temporary.length) book.remove(temporary);
-    return ids;
+    return { ids: (resume ? hit : stopping).map((b) => b.id), resume };
+  }
+
+  /** Logpoint messages the adapter printed (found by their markers): one hit each. */
+  countLogpointHits(ids: string[]): void {
+    for (const id of ids) {
+      const b = this.host.book.get(id);
+      if (b) b.hits++;
+    }
   }
 
   private async send<C extends BreakpointCommand>(connection: DapClient, bps: BookBreakpoint[], command: C, args: RequestMap[C]['args']): Promise<void> {

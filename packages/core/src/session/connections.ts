@@ -3,7 +3,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { killGroup, killTree, type AdapterProcess } from '@dapgate/dap';
 import { TerminalDebuggee, type ProcessEnd } from './debuggee.js';
 import { DapClient } from './dap-client.js';
-import { boundedOnce, within } from './bounded-wait.js';
+import { boundedOnce } from './bounded-wait.js';
 import { connectChild, launchAdapter, type AdapterSpec } from './adapter-launcher.js';
 
 /** What the connections report to, and need from, their session. */
@@ -75,13 +75,6 @@ export class SessionConnections {
   /** The program the gateway started for the adapter, if it did (runInTerminal). */
   programProcess(): TerminalDebuggee | undefined {
     return this.debuggees[0];
-  }
-
-  /** Ends the programs started for the adapter, after giving them `graceMs` to end by themselves. */
-  async endDebuggees(graceMs: number): Promise<void> {
-    const alive = this.debuggees.filter((d) => d.alive);
-    if (alive.length && graceMs > 0) await within(Promise.all(alive.map((d) => d.ended)), graceMs);
-    this.killDebuggees();
   }
 
   killDebuggees(): void {

@@ -15,6 +15,7 @@ export interface RequestMap {
   attach: { args: P.AttachRequestArguments | Record<string, unknown>; body: undefined };
   configurationDone: Entry<P.ConfigurationDoneRequest, P.ConfigurationDoneResponse>;
   disconnect: Entry<P.DisconnectRequest, P.DisconnectResponse>;
+  terminate: Entry<P.TerminateRequest, P.TerminateResponse>;
   setBreakpoints: Entry<P.SetBreakpointsRequest, P.SetBreakpointsResponse>;
   setFunctionBreakpoints: Entry<P.SetFunctionBreakpointsRequest, P.SetFunctionBreakpointsResponse>;
   setExceptionBreakpoints: Entry<P.SetExceptionBreakpointsRequest, P.SetExceptionBreakpointsResponse>;
@@ -39,6 +40,7 @@ export type Command = keyof RequestMap;
 /** Requests an adapter must announce before the gateway sends them. */
 const GATES: Partial<Record<Command, keyof P.Capabilities>> = {
   configurationDone: 'supportsConfigurationDoneRequest',
+  terminate: 'supportsTerminateRequest',
   setFunctionBreakpoints: 'supportsFunctionBreakpoints',
   setDataBreakpoints: 'supportsDataBreakpoints',
   dataBreakpointInfo: 'supportsDataBreakpoints',

@@ -18,6 +18,8 @@ export interface EventHost {
   stopClient: DapClient | undefined;
   stopReady: boolean;
   stopGeneration: number;
+  /** The debugged process's pid (the adapter's process event names it). */
+  targetPid: number | undefined;
   /** The last stop's description, kept after the program runs on (an exit may follow from it). */
   lastStopDescription: string | undefined;
   /** The adapter's own connection. */
@@ -81,6 +83,7 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       return;
     case 'process':
       if (s.kind === 'launch' && body.startMethod !== 'attach' && typeof body.systemProcessId === 'number') s.connections.noteProgramPid(body.systemProcessId);
+      if (s.isProgram(from) && typeof body.systemProcessId === 'number') s.targetPid = body.systemProcessId;
       s.logEvent('process', `process ${body.name ?? ''} ${body.systemProcessId ?? ''} started`.replace(/\s+/g, ' '), body);
       return;
     case 'initialized':
@@ -138,8 +141,16 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
     }
   }
   if (generation !== s.stopGeneration) return; // resumed and stopped again meanwhile
-  stop.breakpointIds = s.sync.onStop(from, body, stop.frames[0]);
+  const attributed = s.sync.onStop(from, body, stop.frames[0]);
   const top = stop.frames[0];
+  if (attributed.resume) {
+    // A hit the hit condition skips: resume silently, nobody sees this stop.
+    s.logEvent('hit-skipped', `${attributed.ids.join(',')} hit (hit condition not met); resumed`);
+    s.markRunning();
+    await s.send('continue', { threadId }, undefined, from).catch(() => undefined);
+    return;
+  }
+  stop.breakpointIds = attributed.ids;
   const where = top ? `${top.source?.path ?? top.source?.name ?? '?'}:${top.line}` : 'unknown location';
   s.logEvent('stopped', `stopped (${body.reason}${stop.breakpointIds.length ? ` ${stop.breakpointIds.join(',')}` : ''}) at ${where}`, body);
   s.announceStop();

@@ -8,7 +8,7 @@ import { waitForPort } from '@dapgate/dap';
 import { resolveAdapter } from '../adapters/resolver.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
-import { Session } from './session.js';
+import { Session, type SessionConfig } from './session.js';
 import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
 import { canonicalPath } from './paths.js';
 import { checkExpression, type EvalMode } from '../policy/evaluation.js';
@@ -25,6 +25,9 @@ async function dataBreakpointInfo(s: Session, path: string, frame: number): Prom
   s.sync.resolvedDataOn(s.activeClient());
   return { dataId: body.dataId, accessTypes: body.accessTypes };
 }
+
+/** What an attach adds to a session's configuration. */
+type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd'>>;
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
@@ -119,7 +122,7 @@ export class SessionManager {
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined, undefined, req, adapterCwd(profile, vars));
+    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, adapterCwd: adapterCwd(profile, vars) });
   }
 
   async attach(req: AttachRequest): Promise<Session> {
@@ -144,11 +147,20 @@ export class SessionManager {
     await hooks.prepareAttach?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
+    const holder = this.list().find((s) => s.live && s.kind === 'attach' && s.target === target);
+    if (holder) throw new GatewayError(`${target} is already attached by session ${holder.id}`, `use session ${holder.id}, or end it with debug_stop {sessionId: "${holder.id}"} first`);
+    const extra: StartExtras = {
+      reconnect: req.reconnect,
+      attachAddress: req.processId || port === undefined || !host ? undefined : { host, port },
+      targetPid: req.processId,
+      exceptionFilters: req.exceptionFilters,
+      adapterCwd: adapterCwd(profile, vars),
+    };
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
     const deadline = Date.now() + (req.waitForTargetMs ?? 0);
     for (;;) {
       try {
-        return await this.start(profile, 'attach', target, cwd, args, address, req.reconnect, undefined, adapterCwd(profile, vars));
+        return await this.start(profile, 'attach', target, cwd, args, address, extra);
       } catch (e) {
         // The adapter connects to the target itself: while the target is not listening yet, wait
         // until its port accepts connections, then attach again.
@@ -175,9 +187,7 @@ export class SessionManager {
     cwd: string,
     requestArguments: Record<string, unknown>,
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
-    reconnect?: boolean,
-    filters?: Pick<LaunchRequest, 'exceptionFilters' | 'exceptionFilterOptions'>,
-    adapterCwd?: string,
+    extra: StartExtras = {},
   ): Promise<Session> {
     const adapterCommand = targetAddress ? undefined : await this.adapterCommand(profile);
     const session = new Session({
@@ -189,13 +199,15 @@ export class SessionManager {
       requestArguments,
       adapterCommand,
       adapterEnv: profile.adapter.env,
-      adapterCwd,
+      adapterCwd: extra.adapterCwd,
       targetAddress,
       book: this.book,
-      exceptionFilters: filters?.exceptionFilters ?? profile.defaultExceptionFilters,
-      exceptionFilterOptions: filters?.exceptionFilterOptions,
+      exceptionFilters: extra.exceptionFilters ?? profile.defaultExceptionFilters,
+      exceptionFilterOptions: extra.exceptionFilterOptions,
       requestTimeoutMs: this.options.requestTimeoutMs,
-      reconnect,
+      reconnect: extra.reconnect,
+      attachAddress: extra.attachAddress,
+      targetPid: extra.targetPid,
       evalMode: this.evalMode,
       pool: this.pool,
     });

@@ -19,6 +19,8 @@ import { requireLive, requireStopInfo } from './guards.js';
 import { programOutput, routeEvent } from './event-router.js';
 import { asLogpointMessage } from '../logs/logpoint-output.js';
 import { ProgramExit } from './program-exit.js';
+import { ensureTargetGone, findTargetPid, type TargetEnd } from './target-ending.js';
+import { takeLogpointMarkers } from '../breakpoints/logpoint-marker.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
@@ -47,6 +49,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly evalMode: EvalMode;
 
   stop: StopInfo | undefined;
+  /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
+  targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
   readonly exit = new ProgramExit();
   /** Settles once an `exited` report has been resolved into `exit`. */
@@ -76,6 +80,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.target = config.target;
     this.cwd = config.cwd;
     this.evalMode = config.evalMode ?? 'unrestricted';
+    this.targetPid = config.targetPid;
     this.requestTimeoutMs = config.requestTimeoutMs ?? 10_000;
     this.machine.on('state', (to, from) => {
       if (to !== from) this.logGatewayEvent('state', `state -> ${to}`);
@@ -232,7 +237,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   // ---------------------------------------------------------------- breakpoints
 
   /** Refuses (at set time) what the adapter cannot do rather than silently dropping it. */
-  unsupportedFeatures(spec: { condition?: string; hitCondition?: string; logMessage?: string; function?: string }): string[] {
+  unsupportedFeatures(spec: { condition?: string; logMessage?: string; function?: string }): string[] {
     return this.state === 'initializing' ? [] : BreakpointSync.unsupported(this.capabilities, spec);
   }
 
@@ -273,13 +278,32 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   // ---------------------------------------------------------------- ending
 
-  /** Ends the session: terminate (launched) or detach; the adapter process is always ended. `by` names who asked. */
-  async end(terminate: boolean, by = 'the client'): Promise<void> {
+  /**
+   * Ends the session: terminate (launched) or detach; the adapter process is always ended. `by`
+   * names who asked. Terminating an attached target is checked: the answer says whether it is gone.
+   */
+  async end(terminate: boolean, by = 'the client'): Promise<TargetEnd | undefined> {
     this.ending.abort();
-    if (!this.live && !this.connections.adapter?.running) return;
+    if (!this.live && !this.connections.adapter?.running) return undefined;
+    const target = terminate && this.kind === 'attach' ? { address: this.config.attachAddress, pid: await this.findTargetPid() } : undefined;
+    if (target) await this.requestTerminate();
     await this.dispose(terminate);
+    const outcome = target ? await ensureTargetGone(target.pid, target.address) : undefined;
     if (this.live) this.moveTo('terminated');
-    this.logGatewayEvent('ended', terminate ? `terminated by ${by}` : `detached by ${by}`);
+    this.logGatewayEvent('ended', terminate ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
+    return outcome;
+  }
+
+  private findTargetPid(): Promise<number | undefined> {
+    const ours = [this.connections.adapterPid].filter((p): p is number => !!p);
+    return findTargetPid({ pid: this.targetPid, address: this.config.attachAddress, ours });
+  }
+
+  /** DAP `terminate` where the adapter offers it (bounded); disconnect with terminateDebuggee follows. */
+  private async requestTerminate(): Promise<void> {
+    const main = this.connections.main;
+    if (!main?.supports('terminate')) return;
+    await main.request('terminate', {}, { timeoutMs: 3_000 }).catch(() => undefined);
   }
 
   /** Last resort at gateway exit: ends the adapter's process group and what we started, synchronously. */
@@ -289,7 +313,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   async dispose(terminate: boolean): Promise<void> {
     await this.dropConnection(terminate);
-    if (terminate || this.kind === 'launch') await this.connections.endDebuggees(PROCESS_EXIT_GRACE_MS);
+    if (terminate || this.kind === 'launch') this.connections.killDebuggees();
   }
 
   private async dropConnection(terminate: boolean): Promise<void> {
@@ -412,6 +436,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
   onOutput(category: string, text: string): void {
     if (this.profile.ignoreOutputCategories.includes(category)) return;
+    const logpoints = takeLogpointMarkers(text);
+    this.sync.countLogpointHits(logpoints.ids);
+    text = logpoints.text;
     text = programOutput(this.profile, text);
     if (!text) return;
     const logpoint = this.profile.logpointOutput && asLogpointMessage(text, this.breakpoints().flatMap((b) => (b.logMessage ? [b.logMessage] : [])), this.profile.logpointOutput.quote);

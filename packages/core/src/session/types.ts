@@ -77,6 +77,8 @@ export interface AttachRequest {
   waitForTargetMs?: number;
   reconnect?: boolean;
   cwd?: string;
+  /** Exception filters applied before a waiting target resumes (default: the profile's). */
+  exceptionFilters?: string[];
   /** Language-only arguments the profiles declare (`fields`). */
   fields?: Record<string, unknown>;
   adapterArgs?: Record<string, unknown>;
@@ -105,6 +107,10 @@ export interface SessionConfig {
   exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
+  /** attach: where the target listens (to find its pid, and to check that it ended). */
+  attachAddress?: { host: string; port: number };
+  /** attach: the target's pid, when the attach named it. */
+  targetPid?: number;
   /** attach: when the target goes away, keep the session and re-attach. */
   reconnect?: boolean;
   /** The operator's evaluation mode (policy/evaluation.ts). */

@@ -71,7 +71,7 @@ export const params = {
       line: z.number().int().min(1).optional().describe('1-based line'),
       function: z.string().optional().describe('function name, instead of file+line'),
       condition: z.string().optional().describe('stop only when this expression is true'),
-      hitCondition: z.string().optional().describe('stop only on this hit count expression, e.g. "5" or ">= 3"'),
+      hitCondition: z.string().optional().describe('which hits (where the condition holds) stop: "N" or "== N" only the Nth, ">= N", "> N", "% N" every Nth; counted by dapgate, same in every language'),
       logMessage: z.string().optional().describe('log this instead of stopping (logpoint); {expr} interpolates'),
       temporary: z.boolean().optional().describe('remove after the first hit'),
     })

@@ -120,16 +120,20 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         reconnect: z.boolean().optional().describe('re-attach when the target restarts (where supported)'),
         cwd: z.string().optional().describe('folder relative breakpoint paths resolve against'),
         adapterArgs: z.record(z.unknown()).optional().describe('raw DAP attach arguments merged last'),
+        breakpoints: z.array(params.breakpoint).optional().describe('breakpoints applied before a waiting target (suspend=y, --wait-for-client, --inspect-brk) resumes'),
+        exceptionFilters: z.array(z.string()).optional().describe('exception filters applied before the target resumes (default: the language\'s)'),
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a) => {
-      const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs } = a;
+      const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, exceptionFilters } = a;
       const fields = takeFields(profiles, 'attach', a);
-      const session = await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields });
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd ?? process.cwd()) : [];
+      const session = await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
-      return ok(d.text, d.structured);
+      const applied = added.length ? `\nBreakpoints ${added.map((b) => b.id).join(', ')} were applied before configurationDone, so a target that waits for the debugger had them before it resumed.` : '';
+      return ok(`${d.text}${applied}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
     },
   );
 
@@ -183,9 +187,15 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const s = manager.get(a.sessionId);
       const terminate = a.terminate ?? s.kind === 'launch';
       const wasLive = s.live;
-      await s.end(terminate, 'debug_stop');
-      const what = !wasLive ? 'had already ended' : terminate ? 'ended; the program was terminated' : 'ended; detached, the program keeps running';
-      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated: terminate });
+      const target = await s.end(terminate, 'debug_stop');
+      let what: string;
+      if (!wasLive) what = 'had already ended';
+      else if (!terminate) what = 'ended; detached, the program keeps running';
+      else if (!target) what = 'ended; the program was terminated';
+      else if (target.gone) what = `ended; the program was terminated: ${target.detail}`;
+      else what = `ended, but the program was NOT terminated: detached; ${target.detail}`;
+      const terminated = terminate && wasLive && (target?.gone ?? true);
+      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated, ...(target?.pid ? { pid: target.pid } : {}) });
     },
   );
 

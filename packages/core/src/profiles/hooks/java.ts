@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { constants as osConstants } from 'node:os';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { GatewayError } from '../../errors.js';
@@ -38,6 +39,10 @@ export const javaHooks: ProfileHooks = {
     vars.vmArgsLine = commandLine(vars.vmArgs as string[] | undefined);
   },
   prepareTest: prepareJUnitTest,
+  describeExit(exitCode: number) {
+    const signal = exitCode > 128 ? Object.entries(osConstants.signals).find(([, n]) => n === exitCode - 128)?.[0] : undefined;
+    return signal ? `${exitCode} = 128 + ${exitCode - 128}: the JVM exits so when signal ${signal} ends it (or the program called System.exit(${exitCode}))` : undefined;
+  },
 };
 
 function commandLine(parts: string[] | undefined): string | undefined {

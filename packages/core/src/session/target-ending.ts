@@ -1,0 +1,62 @@
+import { pidListeningOn, processAlive, waitForPort } from '@dapgate/dap';
+import { pause } from './bounded-wait.js';
+
+/** What ending an attached target achieved, as checked afterwards. */
+export interface TargetEnd {
+  /** The target is gone (its process no longer exists, or nothing listens on its port any more). */
+  gone: boolean;
+  pid: number | undefined;
+  /** One sentence: what was done and what was observed. */
+  detail: string;
+}
+
+export interface AttachedTarget {
+  /** The target's pid if known (the adapter's process event, or the attach named it). */
+  pid: number | undefined;
+  /** Where the target listens, for a local port-based attach. */
+  address: { host: string; port: number } | undefined;
+  /** Pids that are the gateway's own (the adapter): never the target. */
+  ours: number[];
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+
+/** The target's pid: the known one, else the local process listening on its port. Call before detaching. */
+export async function findTargetPid(t: AttachedTarget): Promise<number | undefined> {
+  if (t.pid) return t.pid;
+  if (!t.address || !LOCAL_HOSTS.has(t.address.host)) return undefined;
+  const pid = await pidListeningOn(t.address.port).catch(() => undefined);
+  return pid && pid !== process.pid && !t.ours.includes(pid) ? pid : undefined;
+}
+
+/**
+ * After the adapter was asked to end the target (terminate / disconnect with terminateDebuggee):
+ * give it a moment, then SIGTERM -> SIGKILL the pid if it still runs, and check that it is gone.
+ */
+export async function ensureTargetGone(pid: number | undefined, address: AttachedTarget['address']): Promise<TargetEnd> {
+  if (pid) {
+    if (await exitsWithin(pid, 1_000)) return { gone: true, pid, detail: `the process ${pid} ended` };
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        /* gone meanwhile, or not ours to signal: checked below */
+      }
+      if (await exitsWithin(pid, 2_000)) return { gone: true, pid, detail: `the process ${pid} ended (dapgate sent ${signal}; the debugger's own terminate did not end it)` };
+    }
+    return { gone: false, pid, detail: `the process ${pid} is still running after SIGTERM and SIGKILL (another user's process?)` };
+  }
+  if (address && (await waitForPort(address.host, address.port, Date.now() + 1_500))) {
+    return { gone: false, pid, detail: `something still listens on ${address.host}:${address.port}, and dapgate could not tell its pid to end it` };
+  }
+  return { gone: !!address, pid, detail: address ? `nothing listens on ${address.host}:${address.port} any more` : 'dapgate cannot tell whether the target ended (no pid, no port)' };
+}
+
+async function exitsWithin(pid: number, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (processAlive(pid)) {
+    if (Date.now() >= end) return false;
+    await pause(100);
+  }
+  return true;
+}
