@@ -2,28 +2,29 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 
 /**
- * The pid of the local process listening on a TCP port, where the platform lets us see it:
- * Linux through /proc (sockets owned by our user), macOS/BSD through `lsof`. `undefined` when it
- * cannot be told (Windows, another user's process, nothing listening).
+ * The pid of the local process that owns a TCP port (listens on it, or holds a connection on it:
+ * a JDWP agent stops listening while a debugger is attached), other than `exclude`, where the
+ * platform lets us see it: Linux through /proc (our user's sockets), macOS/BSD through `lsof`.
+ * `undefined` when it cannot be told (Windows, another user's process, nothing there).
  */
-export async function pidListeningOn(port: number): Promise<number | undefined> {
-  if (process.platform === 'linux') return linuxListener(port);
+export async function pidOwningPort(port: number, exclude: number[] = []): Promise<number | undefined> {
+  if (process.platform === 'linux') return linuxOwner(port, exclude);
   if (process.platform === 'win32') return undefined;
-  return lsofListener(port);
+  return lsofOwner(port, exclude);
 }
 
-async function linuxListener(port: number): Promise<number | undefined> {
+async function linuxOwner(port: number, exclude: number[]): Promise<number | undefined> {
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     const text = await readFile(table, 'utf8').catch(() => '');
     for (const row of text.split('\n').slice(1)) {
       const cols = row.trim().split(/\s+/);
-      // local_address is HEX_IP:HEX_PORT; state 0A is LISTEN; column 9 is the inode
-      if (cols.length > 9 && cols[3] === '0A' && parseInt(cols[1]!.split(':')[1] ?? '', 16) === port) inodes.add(cols[9]!);
+      // local_address is HEX_IP:HEX_PORT; state 0A is LISTEN, 01 ESTABLISHED; column 9 is the inode
+      if (cols.length > 9 && (cols[3] === '0A' || cols[3] === '01') && parseInt(cols[1]!.split(':')[1] ?? '', 16) === port) inodes.add(cols[9]!);
     }
   }
   if (!inodes.size) return undefined;
-  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((d) => /^\d+$/.test(d));
+  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((d) => /^\d+$/.test(d) && !exclude.includes(Number(d)));
   for (const pid of pids) {
     const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
     for (const fd of fds) {
@@ -35,11 +36,17 @@ async function linuxListener(port: number): Promise<number | undefined> {
   return undefined;
 }
 
-function lsofListener(port: number): Promise<number | undefined> {
+function lsofOwner(port: number, exclude: number[]): Promise<number | undefined> {
   return new Promise((resolve) => {
-    execFile('lsof', ['-nP', '-t', `-iTCP:${port}`, '-sTCP:LISTEN'], { timeout: 5_000 }, (error, stdout) => {
-      const pid = Number(String(stdout ?? '').split('\n')[0]);
-      resolve(!error && pid > 0 ? pid : undefined);
+    // -F pn: one "p<pid>" line per process, then "n<local>-><remote>" per socket
+    execFile('lsof', ['-nP', '-a', `-iTCP:${port}`, '-Fpn'], { timeout: 5_000 }, (error, stdout) => {
+      if (error) return resolve(undefined);
+      let pid = 0;
+      for (const line of String(stdout).split('\n')) {
+        if (line.startsWith('p')) pid = Number(line.slice(1));
+        else if (line.startsWith('n') && new RegExp(`:${port}(->|$)`).test(line.slice(1)) && pid > 0 && !exclude.includes(pid)) return resolve(pid);
+      }
+      resolve(undefined);
     });
   });
 }

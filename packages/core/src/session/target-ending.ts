@@ -1,4 +1,4 @@
-import { pidListeningOn, processAlive, waitForPort } from '@dapgate/dap';
+import { pidOwningPort, processAlive, waitForPort } from '@dapgate/dap';
 import { pause } from './bounded-wait.js';
 
 /** What ending an attached target achieved, as checked afterwards. */
@@ -21,12 +21,11 @@ export interface AttachedTarget {
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 
-/** The target's pid: the known one, else the local process listening on its port. Call before detaching. */
+/** The target's pid: the known one, else the local process that owns its port (not ours). Call before detaching. */
 export async function findTargetPid(t: AttachedTarget): Promise<number | undefined> {
   if (t.pid) return t.pid;
   if (!t.address || !LOCAL_HOSTS.has(t.address.host)) return undefined;
-  const pid = await pidListeningOn(t.address.port).catch(() => undefined);
-  return pid && pid !== process.pid && !t.ours.includes(pid) ? pid : undefined;
+  return pidOwningPort(t.address.port, [process.pid, ...t.ours]).catch(() => undefined);
 }
 
 /**
