@@ -218,7 +218,7 @@ export class SessionManager {
       await session.start();
     } finally {
       // the next launch of this language finds an adapter ready; started after this one so they do not compete
-      if (adapterCommand) this.pool.refill(this.recipe(profile, adapterCommand, adapterCwd));
+      if (adapterCommand) this.pool.refill(this.recipe(profile, adapterCommand, extra.adapterCwd));
     }
     return session;
   }
