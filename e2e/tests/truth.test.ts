@@ -153,6 +153,27 @@ describe('true answers: exit codes, terminate, hit conditions, attach before res
     assert.ok(await eventually(() => gone(t), 5_000), `node still runs after: ${stop.text}`);
   });
 
+  test('an attach error keeps its first line and what to do, not the adapter\'s stack trace', async () => {
+    const port = await freePort();
+    const r = await g.call('debug_attach', { language: 'java', port });
+    assert.equal(r.isError, true, r.text);
+    assert.doesNotMatch(r.text, /^\s+at [\w$.]+\(/m, r.text);
+    assert.ok(r.text.split('\n').length <= 6, r.text);
+  });
+
+  test('debug_sessions keeps the last few ended sessions and says how many were dropped', async () => {
+    await g.ok('debug_breakpoint_remove', { all: true });
+    for (let i = 0; i < 7; i++) {
+      const r = await g.ok('debug_launch', { program: programs.python }, 60_000);
+      await runToEnd(g, r.structured.sessionId);
+    }
+    const list = await g.ok('debug_sessions');
+    const ended = list.structured.sessions.filter((s: any) => ['exited', 'terminated', 'failed'].includes(s.state));
+    assert.ok(ended.length <= 5, list.text);
+    assert.ok(list.structured.droppedEnded > 0, list.text);
+    assert.match(list.text, /older ended session\(s\) dropped/, list.text);
+  });
+
   test('many calls leave no listener leak (no MaxListenersExceededWarning)', async () => {
     await g.ok('debug_breakpoint_remove', { all: true });
     const program = programs.python;

@@ -65,10 +65,24 @@ test('a stop is attributed by hitBreakpointIds, counted, and a temporary breakpo
   const sent = sync.file(file, [client]);
   answer([{ id: 1, verified: true, line: 1 }, { id: 2, verified: true, line: 3 }]);
   await sent;
-  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [2] }, undefined), [once.id]);
+  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [2] }, undefined), { ids: [once.id], resume: false });
   assert.equal(book.get(once.id), undefined, 'temporary breakpoint removed after its hit');
   const top = { id: 1, name: 'f', line: 1, column: 1, source: { path: file } };
-  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint' }, top), [keep.id], 'without ids: the bound line where it stopped');
+  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint' }, top), { ids: [keep.id], resume: false }, 'without ids: the bound line where it stopped');
   assert.equal(keep.hits, 1);
-  assert.deepEqual(sync.onStop(client, { reason: 'step' }, top), [], 'a step is no breakpoint hit');
+  assert.deepEqual(sync.onStop(client, { reason: 'step' }, top), { ids: [], resume: false }, 'a step is no breakpoint hit');
+});
+
+test('hit conditions are the gateway\'s: skipped hits resume, counted either way; a temporary one goes only when it stops', async () => {
+  const { book, client, sync, answer } = setup();
+  const every3 = book.add({ file, line: 1, hitCondition: '% 3', temporary: true });
+  const sent = sync.file(file, [client]);
+  answer([{ id: 1, verified: true, line: 1 }]);
+  await sent;
+  const stop = () => sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [1] }, undefined);
+  assert.deepEqual(stop(), { ids: [every3.id], resume: true });
+  assert.deepEqual(stop(), { ids: [every3.id], resume: true });
+  assert.equal(book.get(every3.id)?.hits, 2);
+  assert.deepEqual(stop(), { ids: [every3.id], resume: false }, 'the 3rd hit stops');
+  assert.equal(book.get(every3.id), undefined, 'temporary: removed once it stopped');
 });

@@ -26,6 +26,9 @@ async function dataBreakpointInfo(s: Session, path: string, frame: number): Prom
   return { dataId: body.dataId, accessTypes: body.accessTypes };
 }
 
+/** How many ended sessions are kept for their output and exit status. */
+const KEEP_ENDED = 5;
+
 /** What an attach adds to a session's configuration. */
 type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd'>>;
 
@@ -211,6 +214,7 @@ export class SessionManager {
       evalMode: this.evalMode,
       pool: this.pool,
     });
+    this.dropOldEnded();
     this.sessions.set(session.id, session);
     this.touch(session.id);
     for (const listener of this.createdListeners) listener(session);
@@ -294,6 +298,18 @@ export class SessionManager {
   killAllNow(): void {
     this.pool.killNow();
     for (const s of this.list()) s.killNow();
+  }
+
+  /** Ended sessions dropped so far (only the last few are kept, with their output). */
+  droppedEnded = 0;
+
+  /** Keeps the last KEEP_ENDED ended sessions; older ones (and their breakpoint bindings) go. */
+  private dropOldEnded(): void {
+    const ended = this.list().filter((s) => !s.live);
+    for (const s of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED))) {
+      this.remove(s.id);
+      this.droppedEnded++;
+    }
   }
 
   remove(id: string): void {

@@ -26,6 +26,13 @@ import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type Ou
 
 export type { SessionConfig } from './types.js';
 
+/** An adapter's error message without the stack trace some append (java-debug: 8 lines of `at ...`). */
+function withoutStackTrace(message: string): string {
+  const lines = message.split('\n');
+  const firstFrame = lines.findIndex((l, i) => i > 0 && /^\s*(at\s|Caused by:|\.\.\. \d+ more)/.test(l));
+  return (firstFrame < 0 ? lines : lines.slice(0, firstFrame)).join('\n').trimEnd();
+}
+
 /** How long a program that is ending gets to exit by itself before its status is given up on (or it is killed). */
 const PROCESS_EXIT_GRACE_MS = 2_000;
 
@@ -199,7 +206,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     try {
       await this.establish(this.config.startTimeoutMs ?? 30_000);
     } catch (e) {
-      const reason = e instanceof DapTimeoutError ? `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms` : ((e as Error)?.message ?? String(e));
+      const reason = e instanceof DapTimeoutError ? `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms` : withoutStackTrace((e as Error)?.message ?? String(e));
       this.fail(reason);
       await this.dispose(false);
       throw new GatewayError(`${this.kind} failed: ${reason}`, this.stderrHint(), { code: 'start-failed', next: 'new-session-diagnose' });

@@ -146,7 +146,8 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const all = manager.list();
       if (!all.length) return ok('No sessions. Start one with debug_launch or debug_attach.', { sessions: [] });
       const rows = all.map((s) => ({ sessionId: s.id, language: s.profile.id, target: s.target, kind: s.kind, state: s.state, where: where(s) }));
-      return ok(rows.map((r) => `${r.sessionId} ${r.state}${r.where ? ` at ${r.where}` : ''} — ${r.target} (${r.kind})`).join('\n'), { sessions: rows });
+      const dropped = manager.droppedEnded ? `\n(${manager.droppedEnded} older ended session(s) dropped; the last few ended ones are kept)` : '';
+      return ok(rows.map((r) => `${r.sessionId} ${r.state}${r.where ? ` at ${r.where}` : ''} — ${r.target} (${r.kind})`).join('\n') + dropped, { sessions: rows, droppedEnded: manager.droppedEnded });
     },
   );
 
