@@ -87,7 +87,9 @@ export class SessionManager {
     this.createdListeners.add(listener);
   }
 
+  /** Every session kept: the live ones and the last few ended ones. */
   list(): Session[] {
+    this.dropOldEnded();
     return [...this.sessions.values()];
   }
 
@@ -305,7 +307,7 @@ export class SessionManager {
 
   /** Keeps the last KEEP_ENDED ended sessions; older ones (and their breakpoint bindings) go. */
   private dropOldEnded(): void {
-    const ended = this.list().filter((s) => !s.live);
+    const ended = [...this.sessions.values()].filter((s) => !s.live);
     for (const s of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED))) {
       this.remove(s.id);
       this.droppedEnded++;

@@ -33,6 +33,15 @@ function withoutStackTrace(message: string): string {
   return (firstFrame < 0 ? lines : lines.slice(0, firstFrame)).join('\n').trimEnd();
 }
 
+/** Output without stack frame lines (`at ...`, `... 9 more`): the lines around them say what happened. */
+function withoutStackFrames(text: string): string {
+  return text
+    .split('\n')
+    .filter((l) => !/^\s*(at\s|\.\.\. \d+ more)/.test(l))
+    .join('\n')
+    .trim();
+}
+
 /** How long a program that is ending gets to exit by itself before its status is given up on (or it is killed). */
 const PROCESS_EXIT_GRACE_MS = 2_000;
 
@@ -409,7 +418,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   private stderrHint(): string | undefined {
-    const tail = this.stderrTail(8);
+    const tail = withoutStackFrames(this.stderrTail(20)).split('\n').slice(-8).join('\n');
     return tail ? `Adapter stderr (last lines):\n${tail}` : undefined;
   }
 
