@@ -145,6 +145,11 @@ export class SessionConnections {
     if (this.spec.childSessions) await this.firstChildConfigured(timeoutMs);
   }
 
+  /** DAP `terminate` where the adapter offers it (bounded); a disconnect with terminateDebuggee follows. */
+  async requestTerminate(): Promise<void> {
+    if (this.main?.supports('terminate')) await this.main.request('terminate', {}, { timeoutMs: 3_000 }).catch(() => undefined);
+  }
+
   /** Disconnects every connection (bounded), closes them and ends the adapter process. */
   async drop(terminate: boolean): Promise<void> {
     const disconnect = async (c: DapClient) => {

@@ -4,9 +4,10 @@ import type { BreakpointSync } from './breakpoint-sync.js';
 import type { SessionConnections } from './connections.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import type { SessionState, StopInfo } from './types.js';
+import { endAfterAdapter, settleExit, type ProgramEndHost } from './program-end.js';
 
 /** What the event router reads and changes on its session. */
-export interface EventHost {
+export interface EventHost extends ProgramEndHost {
   readonly kind: 'launch' | 'attach';
   readonly profile: Profile;
   readonly state: SessionState;
@@ -33,10 +34,8 @@ export interface EventHost {
   /** Clears what was read during the previous stop. */
   forgetReads(): void;
   reconnect(reason: string): void;
-  /** The program's connection said the program exited (with the adapter's code). */
-  programExited(adapterCode: number | undefined): void;
-  /** The adapter ended the debug session by itself. */
-  endedByAdapter(): void;
+  /** Settles once an `exited` report has been resolved (program-end.ts). */
+  exitSettled: Promise<void>;
   send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
   onOutput(category: string, text: string): void;
   logEvent(type: string, summary: string, body?: unknown): void;
@@ -61,13 +60,13 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
     case 'exited':
       if (!s.isProgram(from)) return s.logEvent('exited', `child process exited with code ${body.exitCode}`, body);
       s.connections.forgetProgramPids();
-      s.programExited(body.exitCode);
+      s.exitSettled = settleExit(s, body.exitCode);
       return;
     case 'terminated':
       if (!s.isMain(from)) return s.logEvent('terminated', 'child session ended', body);
       s.logEvent('terminated', 'debug session terminated', body);
       if (s.reconnecting) s.reconnect('the target ended');
-      else if (s.live) s.endedByAdapter();
+      else if (s.live) void endAfterAdapter(s, s.exitSettled);
       return;
     case 'output':
       s.onOutput(body.category ?? 'console', String(body.output ?? ''));

@@ -13,6 +13,14 @@ export class ProgramExit {
   /** Where the facts came from. */
   source: 'process' | 'adapter' | undefined;
 
+  /** `explain` says what a code means where the number alone could mislead (the profile's hook). */
+  constructor(private readonly explain: (code: number) => string | undefined = () => undefined) {}
+
+  /** What the exit code means where the number alone could mislead (a signal death). */
+  get note(): string | undefined {
+    return this.code === undefined ? undefined : this.explain(this.code);
+  }
+
   get known(): boolean {
     return this.code !== undefined || this.signal !== undefined;
   }

@@ -12,6 +12,7 @@ import { Inspector } from './inspect.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import { SessionStateMachine } from './state-machine.js';
 import { boundedOnce, within } from './bounded-wait.js';
+import { stderrHint, withoutStackTrace } from './adapter-text.js';
 import { SessionConnections } from './connections.js';
 import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
@@ -19,31 +20,12 @@ import { requireLive, requireStopInfo } from './guards.js';
 import { programOutput, routeEvent } from './event-router.js';
 import { asLogpointMessage } from '../logs/logpoint-output.js';
 import { ProgramExit } from './program-exit.js';
-import { ensureTargetGone, findTargetPid, type TargetEnd } from './target-ending.js';
+import { terminateAttached, type TargetEnd } from './target-ending.js';
 import { takeLogpointMarkers } from '../breakpoints/logpoint-marker.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
 export type { SessionConfig } from './types.js';
-
-/** An adapter's error message without the stack trace some append (java-debug: 8 lines of `at ...`). */
-function withoutStackTrace(message: string): string {
-  const lines = message.split('\n');
-  const firstFrame = lines.findIndex((l, i) => i > 0 && /^\s*(at\s|Caused by:|\.\.\. \d+ more)/.test(l));
-  return (firstFrame < 0 ? lines : lines.slice(0, firstFrame)).join('\n').trimEnd();
-}
-
-/** Output without stack frame lines (`at ...`, `... 9 more`): the lines around them say what happened. */
-function withoutStackFrames(text: string): string {
-  return text
-    .split('\n')
-    .filter((l) => !/^\s*(at\s|\.\.\. \d+ more)/.test(l))
-    .join('\n')
-    .trim();
-}
-
-/** How long a program that is ending gets to exit by itself before its status is given up on (or it is killed). */
-const PROCESS_EXIT_GRACE_MS = 2_000;
 
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
@@ -68,9 +50,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
-  readonly exit = new ProgramExit();
-  /** Settles once an `exited` report has been resolved into `exit`. */
-  private exitSettled: Promise<void> = Promise.resolve();
+  readonly exit = new ProgramExit((code) => hooksFor(this.profile.hooks).describeExit?.(code, this.lastStopDescription));
+  /** Settles once an `exited` report has been resolved into `exit` (program-end.ts). */
+  exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
   failure: Failure | undefined;
   /** Set while a stop's frames are being fetched: waiters see `stopped` only once it is ready. */
@@ -179,11 +161,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.exit.code;
   }
 
-  /** What the exit code means where the number alone could mislead (a signal death), from the profile's hook. */
-  get exitNote(): string | undefined {
-    return this.exit.code === undefined ? undefined : hooksFor(this.profile.hooks).describeExit?.(this.exit.code, this.lastStopDescription);
-  }
-
   get adapterPid(): number | undefined {
     return this.connections.adapterPid;
   }
@@ -218,7 +195,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       const reason = e instanceof DapTimeoutError ? `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms` : withoutStackTrace((e as Error)?.message ?? String(e));
       this.fail(reason);
       await this.dispose(false);
-      throw new GatewayError(`${this.kind} failed: ${reason}`, this.stderrHint(), { code: 'start-failed', next: 'new-session-diagnose' });
+      throw new GatewayError(`${this.kind} failed: ${reason}`, stderrHint(this.stderrTail(20)), { code: 'start-failed', next: 'new-session-diagnose' });
     }
   }
 
@@ -301,25 +278,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   async end(terminate: boolean, by = 'the client'): Promise<TargetEnd | undefined> {
     this.ending.abort();
     if (!this.live && !this.connections.adapter?.running) return undefined;
-    const target = terminate && this.kind === 'attach' ? { address: this.config.attachAddress, pid: await this.findTargetPid() } : undefined;
-    if (target) await this.requestTerminate();
-    await this.dispose(terminate);
-    const outcome = target ? await ensureTargetGone(target.pid, target.address) : undefined;
+    const outcome = terminate && this.kind === 'attach' ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(terminate), undefined);
     if (this.live) this.moveTo('terminated');
     this.logGatewayEvent('ended', terminate ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
     return outcome;
-  }
-
-  private findTargetPid(): Promise<number | undefined> {
-    const ours = [this.connections.adapterPid].filter((p): p is number => !!p);
-    return findTargetPid({ pid: this.targetPid, address: this.config.attachAddress, ours });
-  }
-
-  /** DAP `terminate` where the adapter offers it (bounded); disconnect with terminateDebuggee follows. */
-  private async requestTerminate(): Promise<void> {
-    const main = this.connections.main;
-    if (!main?.supports('terminate')) return;
-    await main.request('terminate', {}, { timeoutMs: 3_000 }).catch(() => undefined);
   }
 
   /** Last resort at gateway exit: ends the adapter's process group and what we started, synchronously. */
@@ -332,42 +294,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (terminate || this.kind === 'launch') this.connections.killDebuggees();
   }
 
-  private async dropConnection(terminate: boolean): Promise<void> {
+  /** Disconnects (terminating the debuggee if asked) and closes the connections. */
+  async dropConnection(terminate: boolean): Promise<void> {
     this.stopClient = undefined;
     await this.connections.drop(terminate);
-  }
-
-  // ---------------------------------------------------------------- the program's end
-
-  /**
-   * The adapter says the program exited. The process dapgate started (if it did) has the real
-   * status: wait for it (bounded). Else the adapter's code where the profile trusts it.
-   */
-  programExited(adapterCode: number | undefined): void {
-    this.exitSettled = (async () => {
-      const proc = this.connections.programProcess();
-      if (proc?.alive) await within(proc.ended, PROCESS_EXIT_GRACE_MS);
-      const { adapterCodeTrusted, unknownReason } = this.profile.exits;
-      if (!proc || proc.alive) this.exit.fromAdapter(adapterCode, adapterCodeTrusted, unknownReason);
-      const note = this.exitNote;
-      this.logEvent('exited', `program ${this.exit.describe()}${note ? ` (${note})` : ''}`, { exitCode: adapterCode });
-      if (this.live) this.moveTo('exited');
-    })();
-  }
-
-  /** The adapter ended the session (`terminated`): settle how the program ended, then end. */
-  endedByAdapter(): void {
-    void (async () => {
-      await this.exitSettled;
-      const proc = this.connections.programProcess();
-      if (this.kind === 'launch' && proc?.alive) {
-        await this.dropConnection(false); // some runtimes wait for the debugger to go before exiting
-        await within(proc.ended, PROCESS_EXIT_GRACE_MS);
-      }
-      if (this.kind === 'launch') this.exit.endedUnreported(this.profile.exits.unknownReason);
-      if (this.live) this.moveTo('terminated');
-      await this.dispose(this.kind === 'launch');
-    })();
   }
 
   // ---------------------------------------------------------------- adapter and connection loss
@@ -417,11 +347,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     void this.dispose(this.kind === 'launch');
   }
 
-  private stderrHint(): string | undefined {
-    const tail = withoutStackFrames(this.stderrTail(20)).split('\n').slice(-8).join('\n');
-    return tail ? `Adapter stderr (last lines):\n${tail}` : undefined;
-  }
-
   /** A typed DAP request; a timeout marks the session failed (the adapter stopped answering). */
   async send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs = this.requestTimeoutMs, client = this.activeClient()): Promise<RequestMap[C]['body']> {
     if (!client) throw new GatewayError(`session ${this.id} has no connection`, undefined, { code: 'session-ended', next: 'new-session' });
@@ -436,7 +361,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
         if (!adapter.running && adapter === this.connections.adapter) this.onAdapterExit();
       }
       if (e instanceof DapClosedError && this.state === 'failed') {
-        throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, this.stderrHint(), { code: 'session-failed', next: 'new-session-diagnose' });
+        throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, stderrHint(this.stderrTail(20)), { code: 'session-failed', next: 'new-session-diagnose' });
       }
       throw e;
     }

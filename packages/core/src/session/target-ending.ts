@@ -1,5 +1,6 @@
 import { pidOwningPort, processAlive, waitForPort } from '@dapgate/dap';
 import { pause } from './bounded-wait.js';
+import type { SessionConnections } from './connections.js';
 
 /** What ending an attached target achieved, as checked afterwards. */
 export interface TargetEnd {
@@ -20,6 +21,22 @@ export interface AttachedTarget {
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+
+/**
+ * Ends an attached target and checks: its pid is found first (the port closes on detach), the
+ * adapter is asked (`terminate` where offered, then disconnect with terminateDebuggee), then the
+ * pid is signalled if it still runs.
+ */
+export async function terminateAttached(
+  s: { readonly targetPid: number | undefined; readonly connections: SessionConnections; dispose(terminate: boolean): Promise<void> },
+  address: AttachedTarget['address'],
+): Promise<TargetEnd> {
+  const ours = [s.connections.adapterPid].filter((p): p is number => !!p);
+  const pid = await findTargetPid({ pid: s.targetPid, address, ours });
+  await s.connections.requestTerminate();
+  await s.dispose(true);
+  return ensureTargetGone(pid, address);
+}
 
 /** The target's pid: the known one, else the local process that owns its port (not ours). Call before detaching. */
 export async function findTargetPid(t: AttachedTarget): Promise<number | undefined> {

@@ -91,13 +91,13 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     case 'exited':
     case 'terminated': {
       const reported = s.exit.known || s.exit.unknown !== undefined;
-      const how = reported ? `${s.exit.describe()}${s.exitNote ? ` (${s.exitNote})` : ''}` : undefined;
+      const how = reported ? `${s.exit.describe()}${s.exit.note ? ` (${s.exit.note})` : ''}` : undefined;
       if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
       else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
       if (s.exit.signal) structured.exitSignal = s.exit.signal;
       if (s.exit.unknown && !s.exit.known) structured.exitCodeUnknown = s.exit.unknown;
-      if (s.exitNote) structured.exitNote = s.exitNote;
+      if (s.exit.note) structured.exitNote = s.exit.note;
       const out = s.output.tail(200).map((e) => e.text).join('');
       if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
       const unbound = neverBound(s);
