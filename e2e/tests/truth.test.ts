@@ -168,7 +168,8 @@ describe('true answers: exit codes, terminate, hit conditions, attach before res
       await runToEnd(g, r.structured.sessionId);
     }
     const list = await g.ok('debug_sessions');
-    const ended = list.structured.sessions.filter((s: any) => ['exited', 'terminated', 'failed'].includes(s.state));
+    // 'exited' is not final yet (the adapter may still be ending); terminated and failed are
+    const ended = list.structured.sessions.filter((s: any) => ['terminated', 'failed'].includes(s.state));
     assert.ok(ended.length <= 5, list.text);
     assert.ok(list.structured.droppedEnded > 0, list.text);
     assert.match(list.text, /older ended session\(s\) dropped/, list.text);
