@@ -9,6 +9,8 @@ import { killGroup, startInspectTarget, startJdwpTarget } from '../support/proce
 // What dapgate reports must be observed, not assumed: exit codes, terminated targets, hit counts.
 const fixture = (name: string) => join(repoRoot, 'e2e', 'fixtures', 'exits', name);
 const programs = { python: fixture('counts.py'), node: fixture('counts.js'), java: fixture('Counts.java'), c: fixture('counts.c') };
+/** Every profile that can launch here: Go (delve) and Rust (lldb-dap) as project folders. */
+const exitPrograms = { ...programs, go: fixture('go'), rust: fixture('rust') };
 const hitLine = (file: string) => lineOf(file, 'HIT');
 
 function gone(child: ChildProcess): boolean {
@@ -41,7 +43,7 @@ describe('true answers: exit codes, terminate, hit conditions, attach before res
     await g?.close();
   });
 
-  for (const [language, program] of Object.entries(programs)) {
+  for (const [language, program] of Object.entries(exitPrograms)) {
     test(`${language}: the program's real exit code (3) is reported`, async () => {
       await g.ok('debug_breakpoint_remove', { all: true });
       const r = await g.ok('debug_launch', { program, timeoutMs: 60_000 }, 120_000);
