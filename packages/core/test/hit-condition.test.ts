@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hitConditionMet, parseHitCondition } from '../src/breakpoints/hit-condition.js';
-import { markLogMessage, takeLogpointMarkers } from '../src/breakpoints/logpoint-marker.js';
+import { markLogMessage, splitLogpointOutput, takeLogpointMarkers } from '../src/breakpoints/logpoint-marker.js';
 import { BreakpointBook } from '../src/breakpoints/book.js';
 
 const stopsAt = (text: string, upTo = 12) => Array.from({ length: upTo }, (_, i) => i + 1).filter((n) => hitConditionMet(parseHitCondition(text), n));
@@ -30,4 +30,16 @@ test('logpoint markers are counted and stripped', () => {
   assert.equal(r.text, 'i is 1\nplain\ni is 2\nx\n');
   assert.deepEqual(r.ids, ['bp3', 'bp3', 'bp12']);
   assert.deepEqual(takeLogpointMarkers('no marker'), { text: 'no marker', ids: [] });
+});
+
+test('output is split into program lines and one piece per logpoint line', () => {
+  const out = `prog 1\n${markLogMessage('bp3', 'i is 1')}\nprog 2\nprog 3\n${markLogMessage('bp3', 'i is 2')}\n${markLogMessage('bp4', 'x')}\n`;
+  assert.deepEqual(splitLogpointOutput(out), [
+    { text: 'prog 1\n', ids: [] },
+    { text: 'i is 1\n', ids: ['bp3'] },
+    { text: 'prog 2\nprog 3\n', ids: [] },
+    { text: 'i is 2\n', ids: ['bp3'] },
+    { text: 'x\n', ids: ['bp4'] },
+  ]);
+  assert.deepEqual(splitLogpointOutput('plain\n'), [{ text: 'plain\n', ids: [] }]);
 });

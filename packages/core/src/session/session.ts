@@ -21,7 +21,7 @@ import { programOutput, routeEvent } from './event-router.js';
 import { asLogpointMessage } from '../logs/logpoint-output.js';
 import { ProgramExit } from './program-exit.js';
 import { terminateAttached, type TargetEnd } from './target-ending.js';
-import { takeLogpointMarkers } from '../breakpoints/logpoint-marker.js';
+import { splitLogpointOutput } from '../breakpoints/logpoint-marker.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
@@ -375,17 +375,18 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   forgetReads(): void {
     this.reads.clear();
   }
+  /** Program output; lines the adapter printed for logpoints (found by their markers) count hits and are filed as `logpoint`. */
   onOutput(category: string, text: string): void {
     if (this.profile.ignoreOutputCategories.includes(category)) return;
-    const logpoints = takeLogpointMarkers(text);
-    this.sync.countLogpointHits(logpoints.ids);
-    text = logpoints.text;
-    text = programOutput(this.profile, text);
-    if (!text) return;
-    const logpoint = this.profile.logpointOutput && asLogpointMessage(text, this.breakpoints().flatMap((b) => (b.logMessage ? [b.logMessage] : [])), this.profile.logpointOutput.quote);
-    if (logpoint) [category, text] = ['logpoint', logpoint];
-    this.output.append({ category, text });
-    this.logEvent('output', `[${category}] ${text.length > 200 ? `${text.slice(0, 200)}...` : text.trimEnd()}`);
+    for (const piece of splitLogpointOutput(text)) {
+      this.sync.countLogpointHits(piece.ids);
+      let out = programOutput(this.profile, piece.text);
+      if (!out) continue;
+      const quoted = piece.ids.length && this.profile.logpointOutput; // js-debug prints strings quoted, as console.log('%O') does
+      if (quoted) out = asLogpointMessage(out, piece.ids.flatMap((id) => this.config.book.get(id)?.logMessage ?? []), quoted.quote) ?? out;
+      this.output.append({ category: piece.ids.length ? 'logpoint' : category, text: out });
+      this.logEvent('output', `[${piece.ids.length ? 'logpoint' : category}] ${out.length > 200 ? `${out.slice(0, 200)}...` : out.trimEnd()}`);
+    }
   }
 
   logEvent(type: string, summary: string, body?: unknown): void {
