@@ -243,6 +243,11 @@ export const ProfileSchema = z.object({
    * that is a folder holding one picks this profile.
    */
   projectFiles: z.array(z.string()).default([]),
+  /**
+   * VS Code launch configurations this profile runs: their `type`s (debugpy, pwa-node, ...) and
+   * the keys that may name the program file (Java's `mainClass` may be a .java path).
+   */
+  vscode: z.object({ types: z.array(z.string()).default([]), programKeys: z.array(z.string()).default(['program']) }).default({}),
   adapter: AdapterSpec,
   /** adapterID sent in `initialize`. */
   adapterId: z.string(),

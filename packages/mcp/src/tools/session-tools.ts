@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { resolveAdapter, type SessionManager, type Session } from '@dapgate/core';
+import { launchFromConfiguration, listConfigurations, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
@@ -33,7 +33,9 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
             : `${p.id}: ${p.adapter.name} NOT INSTALLED — ${s.problem}. To fix: ${s.install}`,
         )
         .join('\n');
-      return ok(text, {
+      const configs = await listConfigurations(manager.profiles, process.cwd()).catch((e: Error) => ({ error: e.message }));
+      return ok(`${text}${configurationsText(configs)}`, {
+        ...(configs ? { configurations: configs } : {}),
         languages: rows.map(({ profile: p, status: s }) => ({
           id: p.id,
           languages: p.languages,
@@ -59,6 +61,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         'Start a program under the debugger and (by default) wait until it stops at a breakpoint or exits, so one call gets you to the first stop. Breakpoints given here are applied before the program runs, so even a 5 ms program stops. They stay in the gateway-wide list for later sessions. Language is inferred from the file extension.',
       input: {
         program: z.string().optional().describe('the program file, absolute or relative to cwd (e.g. "app.py")'),
+        configuration: z.string().optional().describe('name of a configuration in .vscode/launch.json (cwd or a folder above); other arguments override it'),
         ...fieldShape(profiles, 'launch'),
         language: z.string().optional().describe(`${languageChoices(profiles)} (default: inferred from the program's extension, or from a language-only argument)`),
         args: z.array(z.string()).optional().describe('command-line arguments for the program'),
@@ -73,20 +76,26 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {
-      const bpCwd = a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd());
-      refuseUnsupportedKinds(manager, { program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(profiles, 'launch', a) }, a.breakpoints);
+      const configured = a.configuration
+        ? await launchFromConfiguration(manager.profiles, a.configuration, { dir: resolve(a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd())), program: a.program, language: a.language })
+        : undefined;
+      const base = configured?.request ?? {};
+      const given = {
+        program: a.program ?? base.program,
+        fields: { ...base.fields, ...takeFields(profiles, 'launch', a) },
+        language: a.language ?? base.language,
+        args: a.args ?? base.args,
+        cwd: a.cwd ?? base.cwd,
+        env: a.env || base.env ? { ...base.env, ...a.env } : undefined,
+        stopOnEntry: a.stopOnEntry ?? base.stopOnEntry,
+        adapterArgs: a.adapterArgs || base.adapterArgs ? { ...base.adapterArgs, ...a.adapterArgs } : undefined,
+      };
+      const bpCwd = given.cwd ?? (given.program ? dirname(resolve(given.program)) : process.cwd());
+      refuseUnsupportedKinds(manager, { program: given.program, language: given.language, cwd: given.cwd, fields: given.fields }, a.breakpoints);
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
-      const session = await manager.launch({
-        program: a.program,
-        fields: takeFields(profiles, 'launch', a),
-        language: a.language,
-        args: a.args,
-        cwd: a.cwd,
-        env: a.env,
-        stopOnEntry: a.stopOnEntry,
-        adapterArgs: a.adapterArgs,
-      });
-      const armed = armedStops(session, manager, a.stopOnEntry);
+      const session = await manager.launch(given);
+      const fromConfig = configured ? configurationNote(a.configuration!, configured) : '';
+      const armed = armedStops(session, manager, given.stopOnEntry);
       if (a.wait === false || !armed.waitFor) {
         const d = await describe(session);
         const why =
@@ -95,11 +104,11 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
             : armed.onlyExceptions
               ? ` ${armedLine(armed)} No breakpoints and no stopOnEntry: only an exception stops it; debug_wait waits for one, debug_breakpoint_set adds a breakpoint, debug_output shows what it prints.`
               : ' Nothing can stop it (no breakpoints, no exception filters, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
-        return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
+        return ok(`${d.text.replace(/\.$/, '')}.${why}${fromConfig}`, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
       }
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
       const notes = [bindingNotes(session, added.map((b) => b.id), manager), d.structured.waitTimedOut ? armedLine(armed) : ''].filter(Boolean);
-      return ok([d.text, ...notes].join('\n'), { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
+      return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
     },
   );
 
@@ -234,4 +243,18 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
 function where(s: Session): string | undefined {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
   return top ? frameLabel(top, s.cwd) : undefined;
+}
+
+/** Where a configured launch came from, and what of the configuration VS Code would have done that dapgate did not. */
+function configurationNote(name: string, c: ConfiguredLaunch): string {
+  const ignored = c.ignored.length ? `; not carried out (VS Code only): ${c.ignored.join(', ')}` : '';
+  return `\nFrom configuration '${name}' (${c.profile.id}) in ${c.launchJson}${ignored}.`;
+}
+
+/** The launch.json configurations debug_launch {configuration} can start (or why the file could not be read). */
+function configurationsText(found: Awaited<ReturnType<typeof listConfigurations>> | { error: string }): string {
+  if (!found) return '';
+  if ('error' in found) return `\nLaunch configurations: ${found.error}`;
+  const rows = found.items.map((c) => `  '${c.name}' (${c.type} ${c.request}) -> ${c.profile ?? 'no profile runs this type'}`);
+  return `\nLaunch configurations in ${found.path} (debug_launch {configuration: "name"}):\n${[...rows, ...found.skipped.map((s) => `  ${s}`)].join('\n') || '  none'}`;
 }
