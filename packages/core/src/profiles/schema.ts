@@ -136,6 +136,7 @@ export const FieldSpec = z.object({
 export const UNIFIED_ARGUMENTS = [
   'program', 'language', 'args', 'cwd', 'env', 'stopOnEntry', 'breakpoints', 'wait', 'timeoutMs', 'adapterArgs',
   'host', 'port', 'processId', 'waitForTargetMs', 'reconnect', 'sessionId', 'expressions', 'maxHits',
+  'configuration', 'display',
 ] as const;
 
 const RequestTemplateBase = z.object({

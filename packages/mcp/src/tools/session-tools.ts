@@ -5,6 +5,7 @@ import { launchFromConfiguration, listConfigurations, resolveAdapter, type Confi
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
+import { setDisplay } from '../format/display.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
@@ -69,6 +70,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         env: z.record(z.string()).optional().describe('extra environment variables'),
         stopOnEntry: z.boolean().optional().describe('stop at the first line (default false)'),
         breakpoints: z.array(params.breakpoint).optional().describe('breakpoints to set before it runs'),
+        display: params.display,
         wait: z.boolean().optional().describe('wait for the first stop or exit (default true)'),
         timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
         adapterArgs: z.record(z.unknown()).optional().describe('raw DAP launch arguments merged last, e.g. {"python": "/path/to/venv/bin/python", "justMyCode": false}'),
@@ -94,6 +96,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       refuseUnsupportedKinds(manager, { program: given.program, language: given.language, cwd: given.cwd, fields: given.fields }, a.breakpoints);
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
       const session = await manager.launch(given);
+      if (a.display) setDisplay(session, a.display);
       const fromConfig = configured ? configurationNote(a.configuration!, configured) : '';
       const armed = armedStops(session, manager, given.stopOnEntry);
       if (a.wait === false || !armed.waitFor) {
@@ -129,6 +132,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         reconnect: z.boolean().optional().describe('re-attach when the target restarts (where supported)'),
         cwd: z.string().optional().describe('folder relative breakpoint paths resolve against'),
         adapterArgs: z.record(z.unknown()).optional().describe('raw DAP attach arguments merged last'),
+        display: params.display,
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
@@ -136,6 +140,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs } = a;
       const fields = takeFields(profiles, 'attach', a);
       const session = await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields });
+      if (a.display) setDisplay(session, a.display);
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
       return ok(d.text, d.structured);
@@ -166,11 +171,13 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         source: z.boolean().optional().describe('include source context (default true)'),
         locals: z.boolean().optional().describe('include locals of the current frame (default true)'),
         frames: z.number().int().min(0).max(50).optional().describe('how many stack frames to list (default 5)'),
+        display: params.display.describe('replace the display expressions ([] = none)'),
       },
       annotations: { readOnlyHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
+      if (a.display) setDisplay(s, a.display);
       const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5 });
       return ok(d.text, d.structured);
     },
