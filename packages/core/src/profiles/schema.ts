@@ -308,6 +308,14 @@ export const ProfileSchema = z.object({
        * segment (`byKey["b"]`) then finds the entry whose key is that and walks into its value.
        */
       mapEntry: z.object({ key: z.string(), value: z.string() }).optional(),
+      /**
+       * Noise in a scope listing (imported modules, dunder names): left out unless asked for by
+       * name, and counted with their names so the answer says what was hidden.
+       */
+      noiseTypes: z.array(z.string()).default([]),
+      noisePattern: z.string().optional(),
+      /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
+      nameGroups: z.record(z.string()).default({}),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */
