@@ -20,11 +20,12 @@ export class Gateway {
   transport!: StdioClientTransport;
   stderr = '';
 
-  static async start(env: Record<string, string> = {}, args: string[] = []): Promise<Gateway> {
+  static async start(env: Record<string, string> = {}, args: string[] = [], cwd?: string): Promise<Gateway> {
     const g = new Gateway();
     g.transport = new StdioClientTransport({
       command: process.execPath,
       args: [binPath, ...args],
+      cwd,
       env: { ...(process.env as Record<string, string>), ...env },
       stderr: 'pipe',
     });

@@ -24,3 +24,4 @@ export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outco
 export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
 export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';
+export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';

@@ -31,6 +31,8 @@ await build({
   entryPoints: [join(root, 'dist', 'cli.js')],
   outdir,
   plugins: [noAjv],
+  // jsonc-parser's main is a UMD build whose lazy require()s esbuild cannot follow; its ES build bundles
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   define: { __MCP_LATEST__: JSON.stringify(LATEST_PROTOCOL_VERSION), __MCP_SUPPORTED__: JSON.stringify(SUPPORTED_PROTOCOL_VERSIONS) },
   bundle: true,
   splitting: true,

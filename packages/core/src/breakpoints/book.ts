@@ -35,6 +35,8 @@ export interface BookBreakpoint extends BreakpointSpec {
   /** The parsed hitCondition: the gateway decides, for every adapter alike. */
   hitRule?: HitRule;
   bindings: Map<string, Binding>;
+  /** Set by the call that replaced a breakpoint on the same line: what that one had. */
+  replaced?: string;
 }
 
 export type BookChange = { kind: 'line'; file: string } | { kind: 'function' } | { kind: 'data'; sessionId: string };
@@ -74,6 +76,11 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
 
   list(): BookBreakpoint[] {
     return [...this.items.values()];
+  }
+
+  /** The line breakpoint at file:line, if any (the book keeps one per line). */
+  atLine(file: string, line: number): BookBreakpoint | undefined {
+    return this.list().find((b) => b.kind === 'line' && b.file === file && b.line === line);
   }
 
   forFile(file: string): BookBreakpoint[] {

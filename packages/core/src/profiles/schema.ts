@@ -136,6 +136,7 @@ export const FieldSpec = z.object({
 export const UNIFIED_ARGUMENTS = [
   'program', 'language', 'args', 'cwd', 'env', 'stopOnEntry', 'breakpoints', 'wait', 'timeoutMs', 'adapterArgs',
   'host', 'port', 'processId', 'waitForTargetMs', 'reconnect', 'sessionId', 'expressions', 'maxHits',
+  'configuration', 'display',
 ] as const;
 
 const RequestTemplateBase = z.object({
@@ -243,6 +244,11 @@ export const ProfileSchema = z.object({
    * that is a folder holding one picks this profile.
    */
   projectFiles: z.array(z.string()).default([]),
+  /**
+   * VS Code launch configurations this profile runs: their `type`s (debugpy, pwa-node, ...) and
+   * the keys that may name the program file (Java's `mainClass` may be a .java path).
+   */
+  vscode: z.object({ types: z.array(z.string()).default([]), programKeys: z.array(z.string()).default(['program']) }).default({}),
   adapter: AdapterSpec,
   /** adapterID sent in `initialize`. */
   adapterId: z.string(),
@@ -302,6 +308,14 @@ export const ProfileSchema = z.object({
        * segment (`byKey["b"]`) then finds the entry whose key is that and walks into its value.
        */
       mapEntry: z.object({ key: z.string(), value: z.string() }).optional(),
+      /**
+       * Noise in a scope listing (imported modules, dunder names): left out unless asked for by
+       * name, and counted with their names so the answer says what was hidden.
+       */
+      noiseTypes: z.array(z.string()).default([]),
+      noisePattern: z.string().optional(),
+      /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
+      nameGroups: z.record(z.string()).default({}),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

@@ -32,6 +32,10 @@ export interface ScopeNode {
   secondary: boolean;
   variables?: VariableNode[];
   moreChildren?: number;
+  /** Names the adapter groups (functions, classes), by the profile's label. */
+  groups?: { label: string; names: string[] }[];
+  /** Noise left out of the listing (modules, dunders): their names, to ask for by name. */
+  noise?: string[];
 }
 
 export interface ExpandOptions {
@@ -49,6 +53,7 @@ export class Inspector {
   private readonly hideNames: Set<string>;
   private readonly hidePattern: RegExp | undefined;
   private readonly secondaryScopes: RegExp | undefined;
+  private readonly noisePattern: RegExp | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -58,6 +63,7 @@ export class Inspector {
     this.hideNames = new Set(v.hideNames);
     this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
     this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
+    this.noisePattern = v.noisePattern ? new RegExp(v.noisePattern) : undefined;
   }
 
   async scopes(frame: number): Promise<ScopeNode[]> {
@@ -145,10 +151,14 @@ export class Inspector {
       throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`);
     }
     for (const s of chosen) {
-      const { items, more } = await this.children(s.variablesReference, options.names ? Number.POSITIVE_INFINITY : options.maxItems);
-      const picked = options.names ? items.filter((v) => options.names!.includes(v.name)) : items;
+      const { items, more } = await this.children(s.variablesReference, Number.POSITIVE_INFINITY);
+      const noise = options.names ? [] : items.filter((v) => this.noise(v));
+      const kept = options.names ? items.filter((v) => options.names!.includes(v.name)) : items.filter((v) => !noise.includes(v));
+      const picked = options.names ? kept : kept.slice(0, options.maxItems);
       s.variables = await Promise.all(picked.map((v) => this.expand(v, options, 2)));
-      s.moreChildren = options.names ? 0 : more;
+      s.moreChildren = options.names ? 0 : more + kept.length - picked.length;
+      if (noise.length) s.noise = noise.map((v) => v.name);
+      if (!options.names) s.groups = await this.nameGroups(s.variablesReference);
     }
     return chosen;
   }
@@ -202,6 +212,23 @@ export class Inspector {
   /** True for types whose value is the whole story (their members are implementation details). */
   opaque(type: string | undefined): boolean {
     return !!type && this.config.opaqueTypes.includes(type);
+  }
+
+  private noise(v: VariableNode): boolean {
+    return (!!v.type && this.config.noiseTypes.includes(v.type)) || !!this.noisePattern?.test(v.name);
+  }
+
+  /** The names inside the adapter's function/class groups of a scope, by the profile's labels. */
+  private async nameGroups(ref: number): Promise<{ label: string; names: string[] }[] | undefined> {
+    const labels = this.config.nameGroups;
+    const groups = (await this.target.variables(ref)).filter((v) => v.name in labels && v.variablesReference > 0);
+    if (!groups.length) return undefined;
+    const out = [];
+    for (const g of groups) {
+      const names = (await this.target.variables(g.variablesReference)).map((v) => v.name).filter((n) => !this.noisePattern?.test(n));
+      if (names.length) out.push({ label: labels[g.name]!, names });
+    }
+    return out.length ? out : undefined;
   }
 
   private hidden(name: string): boolean {

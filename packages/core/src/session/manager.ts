@@ -6,6 +6,7 @@ import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForPort } from '@dapgate/dap';
 import { resolveAdapter } from '../adapters/resolver.js';
+import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { Session, type SessionConfig } from './session.js';
@@ -269,18 +270,49 @@ export class SessionManager {
   }
 
   addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
+    return this.addBreakpoints([spec], cwd)[0]!;
+  }
+
+  /**
+   * Adds several breakpoints, all or none: each is checked (files, adapters' support, one per line,
+   * also within the batch) before any is added.
+   */
+  addBreakpoints(specs: BreakpointSpec[], cwd: string): BookBreakpoint[] {
+    const checked = specs.map((spec) => this.checkBreakpoint(spec, cwd));
+    const lines = new Map<string, BreakpointSpec>();
+    for (const spec of checked) {
+      if (!spec.file) continue;
+      const key = `${spec.file}:${spec.line}`;
+      const earlier = lines.get(key);
+      if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, bindings: new Map() }, spec).action === 'replace') {
+        throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds');
+      }
+      lines.set(key, spec);
+      sameLine(this.book.atLine(spec.file, spec.line!), spec); // refuses a conflict before anything is added
+    }
+    return checked.map((spec) => {
+      const outcome = spec.file ? sameLine(this.book.atLine(spec.file, spec.line!), spec) : { action: 'new' as const };
+      if (outcome.action === 'same') return Object.assign(outcome.existing, { replaced: undefined });
+      const b = this.book.add(spec);
+      if (outcome.action === 'replace') b.replaced = `${outcome.existing.id} had: ${outcome.had}`;
+      return b;
+    });
+  }
+
+  /** A breakpoint as the book keeps it (absolute file), or a refusal saying what to change. */
+  private checkBreakpoint(spec: BreakpointSpec, cwd: string): BreakpointSpec {
     this.checkBreakpointExpressions(spec);
     for (const s of this.sessions.values()) {
       const missing = s.live ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
     }
     if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', undefined, { code: 'watch-needs-stop', next: 'watch-while-stopped' });
-    if (spec.function) return this.book.add({ ...spec, file: undefined, line: undefined });
+    if (spec.function) return { ...spec, file: undefined, line: undefined };
     if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}');
     let file = canonicalPath(spec.file, cwd);
     if (!existsSync(file) && existsSync(canonicalPath(spec.file))) file = canonicalPath(spec.file);
     if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd');
-    return this.book.add({ ...spec, file });
+    return { ...spec, file };
   }
 
   /** The folder relative breakpoint paths resolve against: the current session's cwd, else ours. */

@@ -4,6 +4,7 @@ import { frameFile, frameLabel, frameLocation, isRuntimeFrame, localsLine } from
 import { neverBound } from './breakpoints.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
+import { displayLine } from './display.js';
 
 export interface DescribeOptions {
   source?: boolean;
@@ -76,6 +77,11 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         } catch (e) {
           lines.push(`Locals: unavailable (${(e as Error).message})`);
         }
+      }
+      const display = await displayLine(s);
+      if (display) {
+        lines.push(display.text);
+        structured.display = display.values;
       }
       if (frames > 0 && stop.frames.length) {
         const shown = stop.frames.slice(0, frames);

@@ -10,8 +10,7 @@ import { breakpointJson, describeBreakpoint } from '../format/breakpoints.js';
 
 /** Adds breakpoints to the gateway book and waits until live sessions have bound them. */
 export async function addBreakpoints(manager: SessionManager, specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]> {
-  const added: BookBreakpoint[] = [];
-  for (const spec of specs) added.push(manager.addBreakpoint(spec, cwd));
+  const added = manager.addBreakpoints(specs, cwd);
   await manager.synced();
   return added;
 }
@@ -59,7 +58,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
       if (a.expectContent && a.file && a.line) checkExpectedContent(canonicalPath(a.file, cwd), a.line, a.expectContent);
       const { expectContent: _, sessionId: __, frame: ___, accessType: ____, ...spec } = a;
       const [b] = await addBreakpoints(manager, [spec], cwd);
-      const text = `Breakpoint ${describeBreakpoint(b!, cwd)}`;
+      const text = `Breakpoint ${describeBreakpoint(b!, cwd)}${b!.replaced ? `\nIt replaced the breakpoint on that line (${b!.replaced}); one breakpoint per line.` : ''}`;
       return ok(text, { breakpoint: breakpointJson(b!) });
     },
   );

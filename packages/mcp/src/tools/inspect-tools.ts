@@ -115,6 +115,8 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         lines.push(`${sc.name}:`);
         lines.push(...variableTree(sc.variables ?? [], '  '));
         if (sc.moreChildren) lines.push(`  … ${sc.moreChildren} more (raise maxItems or pass names)`);
+        for (const g of sc.groups ?? []) lines.push(`  ${g.label}: ${clipNames(g.names)}`);
+        if (sc.noise?.length) lines.push(`  (hidden: ${clipNames(sc.noise)} — modules and dunder names; pass names: ["${sc.noise[0]}"] or path: "${sc.noise[0]}" to see one)`);
         if (a.names) {
           const missing = a.names.filter((n) => !(sc.variables ?? []).some((v) => v.name === n));
           if (missing.length && scopes.length === 1) lines.push(`  (not in this scope: ${missing.join(', ')})`);
@@ -127,7 +129,13 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         sessionId: s.id,
         state: s.state,
         frame,
-        scopes: scopes.map((sc) => ({ name: sc.name, variables: (sc.variables ?? []).map(variableJson), ...(sc.moreChildren ? { moreChildren: sc.moreChildren } : {}) })),
+        scopes: scopes.map((sc) => ({
+          name: sc.name,
+          variables: (sc.variables ?? []).map(variableJson),
+          ...(sc.moreChildren ? { moreChildren: sc.moreChildren } : {}),
+          ...(sc.groups ? { groups: Object.fromEntries(sc.groups.map((g) => [g.label, g.names])) } : {}),
+          ...(sc.noise ? { hidden: sc.noise } : {}),
+        })),
       });
     },
   );
@@ -194,3 +202,6 @@ function cap(lines: string[]): string[] {
   return [...lines.slice(0, MAX_TREE_LINES), `… ${lines.length - MAX_TREE_LINES} more lines (lower depth or maxItems, or name a path)`];
 }
 
+function clipNames(names: string[], max = 20): string {
+  return names.length > max ? `${names.slice(0, max).join(', ')} (+${names.length - max} more)` : names.join(', ');
+}

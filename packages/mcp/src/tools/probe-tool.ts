@@ -1,3 +1,4 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { canonicalPath, type BookBreakpoint, type SessionManager } from '@dapgate/core';
@@ -41,6 +42,7 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
       const mine = added.filter((b) => !before.has(b.id)).map((b) => b.id);
       const hits: Record<string, unknown>[] = [];
       const lines: string[] = [];
+      const nested = new Map<string, number>();
       let session;
       try {
         session = await manager.launch({ program: a.program, args: a.args, cwd: a.cwd, env: a.env, language: a.language, fields: takeFields(manager.profiles.profiles, 'launch', a) });
@@ -49,6 +51,14 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
           const outcome = await session.waitForSettled(Math.max(0, deadline - Date.now()), signal);
           if (outcome !== 'stopped') break;
           const top = session.stop!.frames[0];
+          const nestedIn = nestedOnSameLine(session.stop!.frames);
+          if (nestedIn) {
+            // a comprehension or lambda on the breakpoint's line runs in a frame of its own: its hits are not the function's
+            nested.set(nestedIn, (nested.get(nestedIn) ?? 0) + 1);
+            if (Date.now() >= deadline) break;
+            await session.continue();
+            continue;
+          }
           const scopes = await session.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
           const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables);
           const exprs: Record<string, string> = {};
@@ -75,7 +85,16 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
               : (await describe(session, { outputTail: 5 })).text.replace(/^Session \S+ \([^)]*\) /, '');
         await session.end(true);
         const head = `Probe of ${shortPath(canonicalPath(a.program, cwd), cwd)}: ${hits.length} hit(s); ${end}`;
-        return ok([head, ...lines].join('\n'), { sessionId: session.id, state: session.state, hits, ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}), ...(session.exit.signal ? { exitSignal: session.exit.signal } : {}) });
+        const skipped = [...nested].map(([fn, n]) => `${n} in ${fn}`).join(', ');
+        const note = skipped ? [`Not counted: hits in frames nested on the breakpoint's line (${skipped}): a comprehension or lambda there runs in its own frame.`] : [];
+        return ok([head, ...lines, ...note].join('\n'), {
+          sessionId: session.id,
+          state: session.state,
+          hits,
+          ...(nested.size ? { nestedHitsSkipped: Object.fromEntries(nested) } : {}),
+          ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}),
+          ...(session.exit.signal ? { exitSignal: session.exit.signal } : {}),
+        });
       } finally {
         if (session) await session.end(true);
         if (mine.length) {
@@ -85,4 +104,15 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
       }
     },
   );
+}
+
+/**
+ * The function of a frame entered on its caller's own line (a comprehension, generator expression
+ * or lambda written on the breakpoint's line), else undefined. Recursion (same function) is not.
+ */
+function nestedOnSameLine(frames: DebugProtocol.StackFrame[]): string | undefined {
+  const [top, caller] = frames;
+  if (!top || !caller || top.line !== caller.line || top.name === caller.name) return undefined;
+  const file = (f: DebugProtocol.StackFrame) => f.source?.path ?? f.source?.name;
+  return file(top) && file(top) === file(caller) ? top.name : undefined;
 }

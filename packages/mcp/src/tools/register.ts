@@ -65,6 +65,7 @@ export const params = {
   timeoutMs: (def: number) => z.number().int().min(0).max(600_000).optional().describe(`how long to wait, in ms (default ${def})`),
   threadId: z.number().int().optional().describe('thread id (default: the thread that stopped)'),
   frame: z.number().int().min(0).optional().describe('0-based frame index in the stopped thread (0 = where it stopped; default 0)'),
+  display: z.array(z.string()).optional().describe('display expressions: evaluated at every stop, shown with it'),
   breakpoint: z
     .object({
       file: z.string().optional().describe('source file, absolute or relative to the session cwd'),

@@ -1,10 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { resolveAdapter, type SessionManager, type Session } from '@dapgate/core';
+import { launchFromConfiguration, listConfigurations, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
+import { setDisplay } from '../format/display.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
@@ -33,7 +34,9 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
             : `${p.id}: ${p.adapter.name} NOT INSTALLED — ${s.problem}. To fix: ${s.install}`,
         )
         .join('\n');
-      return ok(text, {
+      const configs = await listConfigurations(manager.profiles, process.cwd()).catch((e: Error) => ({ error: e.message }));
+      return ok(`${text}${configurationsText(configs)}`, {
+        ...(configs ? { configurations: configs } : {}),
         languages: rows.map(({ profile: p, status: s }) => ({
           id: p.id,
           languages: p.languages,
@@ -59,6 +62,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         'Start a program under the debugger and (by default) wait until it stops at a breakpoint or exits, so one call gets you to the first stop. Breakpoints given here are applied before the program runs, so even a 5 ms program stops. They stay in the gateway-wide list for later sessions. Language is inferred from the file extension.',
       input: {
         program: z.string().optional().describe('the program file, absolute or relative to cwd (e.g. "app.py")'),
+        configuration: z.string().optional().describe('name of a configuration in .vscode/launch.json (cwd or a folder above); other arguments override it'),
         ...fieldShape(profiles, 'launch'),
         language: z.string().optional().describe(`${languageChoices(profiles)} (default: inferred from the program's extension, or from a language-only argument)`),
         args: z.array(z.string()).optional().describe('command-line arguments for the program'),
@@ -66,6 +70,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         env: z.record(z.string()).optional().describe('extra environment variables'),
         stopOnEntry: z.boolean().optional().describe('stop at the first line (default false)'),
         breakpoints: z.array(params.breakpoint).optional().describe('breakpoints to set before it runs'),
+        display: params.display,
         wait: z.boolean().optional().describe('wait for the first stop or exit (default true)'),
         timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
         adapterArgs: z.record(z.unknown()).optional().describe('raw DAP launch arguments merged last, e.g. {"python": "/path/to/venv/bin/python", "justMyCode": false}'),
@@ -73,20 +78,27 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {
-      const bpCwd = a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd());
-      refuseUnsupportedKinds(manager, { program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(profiles, 'launch', a) }, a.breakpoints);
+      const configured = a.configuration
+        ? await launchFromConfiguration(manager.profiles, a.configuration, { dir: resolve(a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd())), program: a.program, language: a.language })
+        : undefined;
+      const base = configured?.request ?? {};
+      const given = {
+        program: a.program ?? base.program,
+        fields: { ...base.fields, ...takeFields(profiles, 'launch', a) },
+        language: a.language ?? base.language,
+        args: a.args ?? base.args,
+        cwd: a.cwd ?? base.cwd,
+        env: a.env || base.env ? { ...base.env, ...a.env } : undefined,
+        stopOnEntry: a.stopOnEntry ?? base.stopOnEntry,
+        adapterArgs: a.adapterArgs || base.adapterArgs ? { ...base.adapterArgs, ...a.adapterArgs } : undefined,
+      };
+      const bpCwd = given.cwd ?? (given.program ? dirname(resolve(given.program)) : process.cwd());
+      refuseUnsupportedKinds(manager, { program: given.program, language: given.language, cwd: given.cwd, fields: given.fields }, a.breakpoints);
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
-      const session = await manager.launch({
-        program: a.program,
-        fields: takeFields(profiles, 'launch', a),
-        language: a.language,
-        args: a.args,
-        cwd: a.cwd,
-        env: a.env,
-        stopOnEntry: a.stopOnEntry,
-        adapterArgs: a.adapterArgs,
-      });
-      const armed = armedStops(session, manager, a.stopOnEntry);
+      const session = await manager.launch(given);
+      if (a.display) setDisplay(session, a.display);
+      const fromConfig = configured ? configurationNote(a.configuration!, configured) : '';
+      const armed = armedStops(session, manager, given.stopOnEntry);
       if (a.wait === false || !armed.waitFor) {
         const d = await describe(session);
         const why =
@@ -95,11 +107,11 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
             : armed.onlyExceptions
               ? ` ${armedLine(armed)} No breakpoints and no stopOnEntry: only an exception stops it; debug_wait waits for one, debug_breakpoint_set adds a breakpoint, debug_output shows what it prints.`
               : ' Nothing can stop it (no breakpoints, no exception filters, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
-        return ok(`${d.text.replace(/\.$/, '')}.${why}`, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
+        return ok(`${d.text.replace(/\.$/, '')}.${why}${fromConfig}`, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
       }
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
       const notes = [bindingNotes(session, added.map((b) => b.id), manager), d.structured.waitTimedOut ? armedLine(armed) : ''].filter(Boolean);
-      return ok([d.text, ...notes].join('\n'), { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
+      return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
     },
   );
 
@@ -122,6 +134,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         adapterArgs: z.record(z.unknown()).optional().describe('raw DAP attach arguments merged last'),
         breakpoints: z.array(params.breakpoint).optional().describe('breakpoints applied before a waiting target (suspend=y, --wait-for-client, --inspect-brk) resumes'),
         exceptionFilters: z.array(z.string()).optional().describe('exception filters applied before the target resumes (default: the language\'s)'),
+        display: params.display,
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
@@ -130,6 +143,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const fields = takeFields(profiles, 'attach', a);
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd ?? process.cwd()) : [];
       const session = await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
+      if (a.display) setDisplay(session, a.display);
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
       const applied = added.length ? `\nBreakpoints ${added.map((b) => b.id).join(', ')} were applied before configurationDone, so a target that waits for the debugger had them before it resumed.` : '';
@@ -162,11 +176,13 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         source: z.boolean().optional().describe('include source context (default true)'),
         locals: z.boolean().optional().describe('include locals of the current frame (default true)'),
         frames: z.number().int().min(0).max(50).optional().describe('how many stack frames to list (default 5)'),
+        display: params.display.describe('replace the display expressions ([] = none)'),
       },
       annotations: { readOnlyHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
+      if (a.display) setDisplay(s, a.display);
       const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5 });
       return ok(d.text, d.structured);
     },
@@ -245,4 +261,18 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
 function where(s: Session): string | undefined {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
   return top ? frameLabel(top, s.cwd) : undefined;
+}
+
+/** Where a configured launch came from, and what of the configuration VS Code would have done that dapgate did not. */
+function configurationNote(name: string, c: ConfiguredLaunch): string {
+  const ignored = c.ignored.length ? `; not carried out (VS Code only): ${c.ignored.join(', ')}` : '';
+  return `\nFrom configuration '${name}' (${c.profile.id}) in ${c.launchJson}${ignored}.`;
+}
+
+/** The launch.json configurations debug_launch {configuration} can start (or why the file could not be read). */
+function configurationsText(found: Awaited<ReturnType<typeof listConfigurations>> | { error: string }): string {
+  if (!found) return '';
+  if ('error' in found) return `\nLaunch configurations: ${found.error}`;
+  const rows = found.items.map((c) => `  '${c.name}' (${c.type} ${c.request}) -> ${c.profile ?? 'no profile runs this type'}`);
+  return `\nLaunch configurations in ${found.path} (debug_launch {configuration: "name"}):\n${[...rows, ...found.skipped.map((s) => `  ${s}`)].join('\n') || '  none'}`;
 }

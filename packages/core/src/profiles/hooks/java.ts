@@ -16,6 +16,10 @@ import { prepareJUnitTest } from './junit.js';
  * `vmArgs` as single strings.
  */
 export const javaHooks: ProfileHooks = {
+  /** Where the attached program's sources are: the given sourcePaths (a program built or run elsewhere), else cwd. */
+  prepareAttach(vars: TemplateVars) {
+    vars.sourcePaths = (vars.sourcePaths as string[] | undefined)?.map((p) => resolve(vars.cwd, p)) ?? [vars.cwd];
+  },
   async prepareLaunch(vars: TemplateVars) {
     const program = vars.program;
     const classPaths = (vars.classPaths as string[] | undefined)?.map((p) => resolve(vars.cwd, p));

@@ -1,0 +1,39 @@
+import { GatewayError } from '../errors.js';
+import type { BookBreakpoint, BreakpointSpec } from './book.js';
+
+/**
+ * What setting `spec` does where the book already has a line breakpoint at its file:line.
+ * Adapters keep one breakpoint per line (debugpy, java-debug), so the book does too, and says so:
+ * the same breakpoint again is `same`; the same sort with other options (a new condition, another
+ * message) `replaces` it, naming what it had; another sort (a logpoint where a stopping breakpoint
+ * is, a temporary one where a permanent one is) is refused, since one of them would be lost.
+ */
+export type SameLineOutcome = { action: 'new' } | { action: 'same'; existing: BookBreakpoint } | { action: 'replace'; existing: BookBreakpoint; had: string };
+
+export function sameLine(existing: BookBreakpoint | undefined, spec: BreakpointSpec): SameLineOutcome {
+  if (!existing) return { action: 'new' };
+  if (OPTIONS.every((k) => (existing[k] || undefined) === (spec[k] || undefined))) return { action: 'same', existing };
+  if (sortOf(existing) !== sortOf(spec)) {
+    throw new GatewayError(
+      `line ${spec.line} already has ${existing.id} (${options(existing)}); a ${sortOf(spec)} there would replace it, and adapters keep one breakpoint per line`,
+      `remove ${existing.id} first to replace it, or keep one breakpoint: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds`,
+    );
+  }
+  return { action: 'replace', existing, had: options(existing) };
+}
+
+const OPTIONS = ['condition', 'hitCondition', 'logMessage', 'temporary'] as const;
+
+function sortOf(b: BreakpointSpec): string {
+  return b.logMessage ? 'logpoint' : b.temporary ? 'temporary breakpoint' : 'breakpoint';
+}
+
+export function options(b: BreakpointSpec): string {
+  const parts = [
+    sortOf(b),
+    b.condition ? `if ${b.condition}` : '',
+    b.hitCondition ? `hit ${b.hitCondition}` : '',
+    b.logMessage ? `logs "${b.logMessage}"` : '',
+  ].filter(Boolean);
+  return parts.join(', ');
+}
