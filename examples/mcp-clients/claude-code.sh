@@ -1,3 +1,3 @@
 #!/usr/bin/env sh
-# Registers dapgate with Claude Code for the current project (run from the dapgate checkout).
-claude mcp add dapgate -- node "$(pwd)/packages/mcp/bin/dapgate.mjs"
+# Registers dapgate with Claude Code for every project of this user (stdio; Claude Code starts it).
+claude mcp add -s user dapgate -- npx -y dapgate
