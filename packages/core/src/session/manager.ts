@@ -10,22 +10,13 @@ import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { Session, type SessionConfig } from './session.js';
+import { dataBreakpointInfo } from './data-breakpoints.js';
 import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
 import { canonicalPath } from './paths.js';
 import { checkExpression, type EvalMode } from '../policy/evaluation.js';
+import { AllowRoots } from '../policy/allow-roots.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
-
-/** What the adapter says about watching a variable path of a stopped session's frame. */
-async function dataBreakpointInfo(s: Session, path: string, frame: number): Promise<{ dataId: string; accessTypes?: string[] }> {
-  if (!(s.activeClient() ?? s.connections.main)?.capabilities.supportsDataBreakpoints) {
-    throw new GatewayError(`${s.profile.adapter.name} has no data breakpoints (watchpoints)`, 'use a conditional line breakpoint where the value changes', { code: 'not-supported' });
-  }
-  const { node, parentRef } = await s.inspector.resolvePath(frame, path);
-  const body = await s.send('dataBreakpointInfo', { variablesReference: parentRef, name: node.name });
-  if (!body?.dataId) throw new GatewayError(`${path} cannot be watched: ${body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local');
-  s.sync.resolvedDataOn(s.activeClient());
-  return { dataId: body.dataId, accessTypes: body.accessTypes };
-}
+import type { SavedSession } from '../workspace/state-file.js';
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -43,24 +34,41 @@ export interface ManagerOptions {
   pool?: boolean;
   /** Profiles to warm at once instead of after their first launch. */
   warm?: string[];
+  /** A pool owned by another manager (a workspace shares its gateway's); this one never closes it. */
+  sharedPool?: AdapterPool;
+  /** Numbers session ids; shared by a gateway's workspaces so an id names one session gateway-wide. */
+  sessionCounter?: { next: number };
 }
 
 /**
- * All sessions of the gateway, the gateway-wide breakpoint book, and how a unified launch or
- * attach becomes a profile-specific DAP request.
+ * All sessions of one workspace (the gateway's, or one MCP client's: see `workspace()`), its
+ * breakpoint book, and how a unified launch or attach becomes a profile-specific DAP request.
  */
 export class SessionManager {
   readonly book = new BreakpointBook();
   private readonly sessions = new Map<string, Session>();
-  private nextId = 1;
+  private readonly ids: { next: number };
   private recent: string[] = [];
   readonly pool: AdapterPool;
+  private readonly allowed: AllowRoots;
+  /** Sessions that were live when an earlier gateway run ended (workspace/persistence.ts). */
+  readonly lost = new Map<string, SavedSession>();
+  /** Exception filters the agent chose, per profile id: that language's next sessions start with them. */
+  readonly exceptionFilterChoices = new Map<string, string[]>();
+  /** Why the saved state could not be restored, if it could not. */
+  stateProblem: string | undefined;
+  /** The request each live attach session was made with (to attach again after a restart). */
+  readonly attachRequests = new Map<string, AttachRequest>();
+  private readonly changeListeners = new Set<() => void>();
+  private readonly beforeStopAll: (() => Promise<void>)[] = [];
 
   constructor(
     readonly profiles: ProfileRegistry,
     private readonly options: ManagerOptions = {},
   ) {
-    this.pool = new AdapterPool(options.pool !== false);
+    this.ids = options.sessionCounter ?? { next: 1 };
+    this.allowed = new AllowRoots(options.allowRoots);
+    this.pool = options.sharedPool ?? new AdapterPool(options.pool !== false);
     for (const id of options.warm ?? []) {
       const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
       if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`);
@@ -76,12 +84,48 @@ export class SessionManager {
 
   private syncing: Promise<void> = Promise.resolve();
 
+  /**
+   * A separate workspace (its own sessions, default session and breakpoint book) over the same
+   * profiles, options and warm adapters; session ids stay unique across all of them.
+   */
+  workspace(): SessionManager {
+    const child = new SessionManager(this.profiles, { ...this.options, warm: [], sharedPool: this.pool, sessionCounter: this.ids });
+    for (const listener of this.createdListeners) child.onSessionCreated(listener);
+    return child;
+  }
+
   /** Resolves once every live session has the breakpoint book's latest state. */
   synced(): Promise<void> {
     return this.syncing;
   }
 
   private readonly createdListeners = new Set<(session: Session) => void>();
+
+  /** Calls `listener` whenever what a workspace keeps between runs may have changed (not the book: it has its own event). */
+  onChange(listener: () => void): void {
+    this.changeListeners.add(listener);
+  }
+
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Runs `task` first when every session is stopped (the gateway shuts down). */
+  onStopAll(task: () => Promise<void>): void {
+    this.beforeStopAll.push(task);
+  }
+
+  /** New session ids start after these (sessions lost in a restart keep theirs). */
+  reserveIds(ids: string[]): void {
+    for (const id of ids) this.ids.next = Math.max(this.ids.next, Number(id.slice(1)) + 1);
+  }
+
+  /** The agent's choice of exception filters for a session; its language's next sessions start with them too. */
+  async chooseExceptionFilters(session: Session, filters: string[]): Promise<void> {
+    await session.sync.applyExceptionFilters(filters, true);
+    this.exceptionFilterChoices.set(session.profile.id, filters);
+    this.changed();
+  }
 
   /** Calls `listener` with every session created from now on. */
   onSessionCreated(listener: (session: Session) => void): void {
@@ -98,9 +142,15 @@ export class SessionManager {
   get(id?: string): Session {
     if (id) {
       const s = this.sessions.get(id);
+      const lost = this.lost.get(id);
+      if (!s && lost) {
+        const how = lost.attach ? `attach to it again with debug_attach {reattach: "${id}"}` : 'launch it again with debug_launch';
+        throw new GatewayError(`session '${id}' (${lost.target}, ${lost.kind}) was lost when the gateway restarted`, how, { code: 'unknown-session' });
+      }
       if (!s) {
-        if (this.sessions.size) throw new GatewayError(`no session '${id}'`, `sessions: ${[...this.sessions.keys()].join(', ')}`, { code: 'unknown-session' });
-        throw new GatewayError(`no session '${id}'`, undefined, { code: 'unknown-session', next: 'start-session' });
+        const what = `no session '${id}' in this client's workspace`;
+        if (this.sessions.size) throw new GatewayError(what, `sessions: ${[...this.sessions.keys()].join(', ')}`, { code: 'unknown-session' });
+        throw new GatewayError(what, undefined, { code: 'unknown-session', next: 'start-session' });
       }
       this.touch(s.id);
       return s;
@@ -119,7 +169,8 @@ export class SessionManager {
     const programIsFolder = !!program && statSync(program).isDirectory();
     const cwd = canonicalPath(req.cwd ?? (program ? (programIsFolder ? program : resolve(program, '..')) : process.cwd()));
     if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd');
-    if (program) this.checkAllowed(program);
+    if (program) this.allowed.check('program', program);
+    this.allowed.check('cwd', cwd);
     const template = profile.launch;
     this.checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
     const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file ? [b.file] : [])))];
@@ -164,9 +215,16 @@ export class SessionManager {
     };
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
     const deadline = Date.now() + (req.waitForTargetMs ?? 0);
+    if (this.allowed.confining) {
+      this.allowed.check('cwd', cwd);
+      await this.allowed.checkAttach(req.processId === undefined ? { host, port } : { host: req.host, processId: req.processId }, deadline);
+    }
     for (;;) {
       try {
-        return await this.start(profile, 'attach', target, cwd, args, address, extra);
+        const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
+        this.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined });
+        this.changed();
+        return session;
       } catch (e) {
         // The adapter connects to the target itself: while the target is not listening yet, wait
         // until its port accepts connections, then attach again.
@@ -197,7 +255,7 @@ export class SessionManager {
   ): Promise<Session> {
     const adapterCommand = targetAddress ? undefined : await this.adapterCommand(profile);
     const session = new Session({
-      id: `s${this.nextId++}`,
+      id: `s${this.ids.next++}`,
       profile,
       kind,
       target,
@@ -208,7 +266,7 @@ export class SessionManager {
       adapterCwd: extra.adapterCwd,
       targetAddress,
       book: this.book,
-      exceptionFilters: extra.exceptionFilters ?? profile.defaultExceptionFilters,
+      exceptionFilters: extra.exceptionFilters ?? this.exceptionFilterChoices.get(profile.id) ?? profile.defaultExceptionFilters,
       exceptionFilterOptions: extra.exceptionFilterOptions,
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect: extra.reconnect,
@@ -220,6 +278,8 @@ export class SessionManager {
     this.dropOldEnded();
     this.sessions.set(session.id, session);
     this.touch(session.id);
+    session.on('state', () => this.changed());
+    this.changed();
     for (const listener of this.createdListeners) listener(session);
     try {
       await session.start();
@@ -325,12 +385,14 @@ export class SessionManager {
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all([this.pool.close(), ...this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined))]);
+    await Promise.all(this.beforeStopAll.map((task) => task().catch(() => undefined)));
+    const pool = this.options.sharedPool ? undefined : this.pool.close();
+    await Promise.all([pool, ...this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined))]);
   }
 
   /** Synchronous last resort at exit: no adapter or launched program outlives the gateway. */
   killAllNow(): void {
-    this.pool.killNow();
+    if (!this.options.sharedPool) this.pool.killNow();
     for (const s of this.list()) s.killNow();
   }
 
@@ -348,6 +410,7 @@ export class SessionManager {
 
   remove(id: string): void {
     this.sessions.delete(id);
+    this.attachRequests.delete(id);
     this.recent = this.recent.filter((x) => x !== id);
     this.book.dropSession(id);
   }
@@ -370,14 +433,6 @@ export class SessionManager {
     for (const p of profiles) {
       if (spec.condition) checkExpression(p, this.evalMode, spec.condition, 'condition');
       if (spec.logMessage) checkExpression(p, this.evalMode, spec.logMessage, 'logMessage');
-    }
-  }
-
-  private checkAllowed(program: string): void {
-    const roots = this.options.allowRoots ?? [];
-    if (roots.length === 0) return;
-    if (!roots.some((r) => program === canonicalPath(r) || program.startsWith(canonicalPath(r) + (process.platform === 'win32' ? '\\' : '/')))) {
-      throw new GatewayError(`program '${program}' is outside the allowed folders`, `the server allows: ${roots.join(', ')} (set by its operator)`);
     }
   }
 
