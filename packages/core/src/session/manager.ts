@@ -13,10 +13,11 @@ import { Session, type SessionConfig } from './session.js';
 import { dataBreakpointInfo } from './data-breakpoints.js';
 import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
 import { canonicalPath } from './paths.js';
-import { checkExpression, type EvalMode } from '../policy/evaluation.js';
+import { type EvalMode } from '../policy/evaluation.js';
+import { adapterCwd, checkBreakpointExpressions, checkRequired } from './request-checks.js';
 import { AllowRoots } from '../policy/allow-roots.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
-import type { SavedSession } from '../workspace/state-file.js';
+import { KeptState } from '../workspace/kept.js';
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -51,16 +52,8 @@ export class SessionManager {
   private recent: string[] = [];
   readonly pool: AdapterPool;
   private readonly allowed: AllowRoots;
-  /** Sessions that were live when an earlier gateway run ended (workspace/persistence.ts). */
-  readonly lost = new Map<string, SavedSession>();
-  /** Exception filters the agent chose, per profile id: that language's next sessions start with them. */
-  readonly exceptionFilterChoices = new Map<string, string[]>();
-  /** Why the saved state could not be restored, if it could not. */
-  stateProblem: string | undefined;
-  /** The request each live attach session was made with (to attach again after a restart). */
-  readonly attachRequests = new Map<string, AttachRequest>();
-  private readonly changeListeners = new Set<() => void>();
-  private readonly beforeStopAll: (() => Promise<void>)[] = [];
+  /** What this workspace keeps between gateway runs (workspace/persistence.ts). */
+  readonly kept = new KeptState();
 
   constructor(
     readonly profiles: ProfileRegistry,
@@ -101,20 +94,6 @@ export class SessionManager {
 
   private readonly createdListeners = new Set<(session: Session) => void>();
 
-  /** Calls `listener` whenever what a workspace keeps between runs may have changed (not the book: it has its own event). */
-  onChange(listener: () => void): void {
-    this.changeListeners.add(listener);
-  }
-
-  changed(): void {
-    for (const listener of this.changeListeners) listener();
-  }
-
-  /** Runs `task` first when every session is stopped (the gateway shuts down). */
-  onStopAll(task: () => Promise<void>): void {
-    this.beforeStopAll.push(task);
-  }
-
   /** New session ids start after these (sessions lost in a restart keep theirs). */
   reserveIds(ids: string[]): void {
     for (const id of ids) this.ids.next = Math.max(this.ids.next, Number(id.slice(1)) + 1);
@@ -123,8 +102,8 @@ export class SessionManager {
   /** The agent's choice of exception filters for a session; its language's next sessions start with them too. */
   async chooseExceptionFilters(session: Session, filters: string[]): Promise<void> {
     await session.sync.applyExceptionFilters(filters, true);
-    this.exceptionFilterChoices.set(session.profile.id, filters);
-    this.changed();
+    this.kept.exceptionFilterChoices.set(session.profile.id, filters);
+    this.kept.changed();
   }
 
   /** Calls `listener` with every session created from now on. */
@@ -142,11 +121,8 @@ export class SessionManager {
   get(id?: string): Session {
     if (id) {
       const s = this.sessions.get(id);
-      const lost = this.lost.get(id);
-      if (!s && lost) {
-        const how = lost.attach ? `attach to it again with debug_attach {reattach: "${id}"}` : 'launch it again with debug_launch';
-        throw new GatewayError(`session '${id}' (${lost.target}, ${lost.kind}) was lost when the gateway restarted`, how, { code: 'unknown-session' });
-      }
+      const lost = s ? undefined : this.kept.lostError(id);
+      if (lost) throw lost;
       if (!s) {
         const what = `no session '${id}' in this client's workspace`;
         if (this.sessions.size) throw new GatewayError(what, `sessions: ${[...this.sessions.keys()].join(', ')}`, { code: 'unknown-session' });
@@ -172,7 +148,7 @@ export class SessionManager {
     if (program) this.allowed.check('program', program);
     this.allowed.check('cwd', cwd);
     const template = profile.launch;
-    this.checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
+    checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
     const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
@@ -199,7 +175,7 @@ export class SessionManager {
     const port = req.port ?? template.defaultPort;
     const cwd = canonicalPath(req.cwd ?? process.cwd());
     const vars: TemplateVars = { ...fields, ...unified, host, port, cwd };
-    this.checkRequired(profile, 'attach', template.requires, vars);
+    checkRequired(profile, 'attach', template.requires, vars);
     const hooks = hooksFor(profile.hooks);
     await hooks.prepareAttach?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
@@ -222,8 +198,8 @@ export class SessionManager {
     for (;;) {
       try {
         const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
-        this.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined });
-        this.changed();
+        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined });
+        this.kept.changed();
         return session;
       } catch (e) {
         // The adapter connects to the target itself: while the target is not listening yet, wait
@@ -266,7 +242,7 @@ export class SessionManager {
       adapterCwd: extra.adapterCwd,
       targetAddress,
       book: this.book,
-      exceptionFilters: extra.exceptionFilters ?? this.exceptionFilterChoices.get(profile.id) ?? profile.defaultExceptionFilters,
+      exceptionFilters: extra.exceptionFilters ?? this.kept.exceptionFilterChoices.get(profile.id) ?? profile.defaultExceptionFilters,
       exceptionFilterOptions: extra.exceptionFilterOptions,
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect: extra.reconnect,
@@ -278,8 +254,8 @@ export class SessionManager {
     this.dropOldEnded();
     this.sessions.set(session.id, session);
     this.touch(session.id);
-    session.on('state', () => this.changed());
-    this.changed();
+    session.on('state', () => this.kept.changed());
+    this.kept.changed();
     for (const listener of this.createdListeners) listener(session);
     try {
       await session.start();
@@ -319,7 +295,7 @@ export class SessionManager {
    * adapters that offer them (e.g. fields of objects).
    */
   async addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
-    this.checkBreakpointExpressions(spec);
+    checkBreakpointExpressions(this.profiles, this.evalMode, spec);
     const s = this.get(sessionId);
     const info = await dataBreakpointInfo(s, spec.watch, frame);
     const accessType = spec.accessType ?? 'write';
@@ -361,7 +337,7 @@ export class SessionManager {
 
   /** A breakpoint as the book keeps it (absolute file), or a refusal saying what to change. */
   private checkBreakpoint(spec: BreakpointSpec, cwd: string): BreakpointSpec {
-    this.checkBreakpointExpressions(spec);
+    checkBreakpointExpressions(this.profiles, this.evalMode, spec);
     for (const s of this.sessions.values()) {
       const missing = s.live ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
@@ -385,7 +361,7 @@ export class SessionManager {
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all(this.beforeStopAll.map((task) => task().catch(() => undefined)));
+    await this.kept.stopping();
     const pool = this.options.sharedPool ? undefined : this.pool.close();
     await Promise.all([pool, ...this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined))]);
   }
@@ -410,7 +386,7 @@ export class SessionManager {
 
   remove(id: string): void {
     this.sessions.delete(id);
-    this.attachRequests.delete(id);
+    this.kept.attachRequests.delete(id);
     this.recent = this.recent.filter((x) => x !== id);
     this.book.dropSession(id);
   }
@@ -418,35 +394,4 @@ export class SessionManager {
   private touch(id: string): void {
     this.recent = this.recent.filter((x) => x !== id).concat(id);
   }
-
-  /** Conditions and logpoints are expressions too: the evaluation mode applies to them. */
-  private checkBreakpointExpressions(spec: BreakpointSpec): void {
-    if (!spec.condition && !spec.logMessage) return;
-    let profiles = this.profiles.profiles;
-    if (spec.file) {
-      try {
-        profiles = [this.profiles.pick(undefined, spec.file)];
-      } catch {
-        /* unknown extension: check against every language */
-      }
-    }
-    for (const p of profiles) {
-      if (spec.condition) checkExpression(p, this.evalMode, spec.condition, 'condition');
-      if (spec.logMessage) checkExpression(p, this.evalMode, spec.logMessage, 'logMessage');
-    }
-  }
-
-  private checkRequired(profile: Profile, what: string, requires: string[][], given: Record<string, unknown>): void {
-    for (const oneOf of requires) {
-      if (!oneOf.some((k) => given[k] !== undefined)) {
-        throw new GatewayError(`${profile.displayName} ${what} needs ${oneOf.join(' or ')}`, `pass ${oneOf.join(' or ')}`);
-      }
-    }
-  }
-}
-
-/** The adapter's working directory from the profile's template (undefined: the gateway's). */
-function adapterCwd(profile: Profile, vars: Record<string, unknown>): string | undefined {
-  const cwd = profile.adapter.cwd === undefined ? undefined : fillTemplate(profile.adapter.cwd, vars);
-  return typeof cwd === 'string' && cwd ? cwd : undefined;
 }

@@ -16,29 +16,29 @@ const MAX_LOST = 20;
 export async function persistWorkspace(manager: SessionManager, file: StateFile): Promise<string | undefined> {
   const { state, problem } = await file.load();
   if (state) restore(manager, state);
-  manager.stateProblem = problem;
+  manager.kept.problem = problem;
   const save = () => file.schedule(() => snapshot(manager, file.folder));
   manager.book.on('change', save);
-  manager.onChange(save);
-  manager.onStopAll(() => file.final(() => snapshot(manager, file.folder)));
+  manager.kept.onChange(save);
+  manager.kept.onStopAll(() => file.final(() => snapshot(manager, file.folder)));
   return problem;
 }
 
 /** Attaches again to the target of a session lost when the gateway restarted; the new session gets a new id. */
 export async function reattach(manager: SessionManager, id: string): Promise<Session> {
-  const saved = manager.lost.get(id);
-  if (!saved) throw new GatewayError(`no lost session '${id}' to re-attach`, manager.lost.size ? `lost sessions: ${[...manager.lost.keys()].join(', ')}` : 'debug_sessions lists the sessions lost in a gateway restart');
+  const saved = manager.kept.lost.get(id);
+  if (!saved) throw new GatewayError(`no lost session '${id}' to re-attach`, manager.kept.lost.size ? `lost sessions: ${[...manager.kept.lost.keys()].join(', ')}` : 'debug_sessions lists the sessions lost in a gateway restart');
   if (!saved.attach) throw new GatewayError(`session '${id}' was launched (${saved.target}), not attached`, 'launch it again with debug_launch');
   const session = await manager.attach(saved.attach as AttachRequest);
-  manager.lost.delete(id);
-  manager.changed();
+  manager.kept.lost.delete(id);
+  manager.kept.changed();
   return session;
 }
 
 function restore(manager: SessionManager, state: SavedState): void {
   manager.book.restore(state.breakpoints);
-  for (const [profile, filters] of Object.entries(state.exceptionFilters)) manager.exceptionFilterChoices.set(profile, filters);
-  for (const s of state.sessions) manager.lost.set(s.id, s);
+  for (const [profile, filters] of Object.entries(state.exceptionFilters)) manager.kept.exceptionFilterChoices.set(profile, filters);
+  for (const s of state.sessions) manager.kept.lost.set(s.id, s);
   manager.reserveIds(state.sessions.map((s) => s.id));
 }
 
@@ -46,7 +46,7 @@ function snapshot(manager: SessionManager, folder: string): SavedState {
   const live: SavedSession[] = manager
     .list()
     .filter((s) => s.live)
-    .map((s) => ({ id: s.id, kind: s.kind, language: s.profile.id, target: s.target, cwd: s.cwd, state: s.state, attach: manager.attachRequests.get(s.id) as Record<string, unknown> | undefined }));
+    .map((s) => ({ id: s.id, kind: s.kind, language: s.profile.id, target: s.target, cwd: s.cwd, state: s.state, attach: manager.kept.attachRequests.get(s.id) as Record<string, unknown> | undefined }));
   return {
     version: 1,
     folder,
@@ -54,7 +54,7 @@ function snapshot(manager: SessionManager, folder: string): SavedState {
       .list()
       .filter((b) => b.kind !== 'data')
       .map(({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary }) => ({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary })),
-    exceptionFilters: Object.fromEntries(manager.exceptionFilterChoices),
-    sessions: [...manager.lost.values(), ...live].slice(-MAX_LOST),
+    exceptionFilters: Object.fromEntries(manager.kept.exceptionFilterChoices),
+    sessions: [...manager.kept.lost.values(), ...live].slice(-MAX_LOST),
   };
 }

@@ -111,7 +111,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     async () => {
       const list = manager.book.list();
       const cwd = manager.defaultCwd();
-      const note = manager.stateProblem ? `\nNote: ${manager.stateProblem}` : '';
+      const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
       if (!list.length) return ok(`No breakpoints. Set one with debug_breakpoint_set.${note}`, { breakpoints: [] });
       return ok(list.map((b) => describeBreakpoint(b, cwd)).join('\n') + note, { breakpoints: list.map(breakpointJson) });
     },

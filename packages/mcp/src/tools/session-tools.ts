@@ -159,8 +159,8 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     { description: 'List all debug sessions: id, language, target, state and where each is stopped.', input: {}, annotations: { readOnlyHint: true } },
     async () => {
       const all = manager.list();
-      const note = manager.stateProblem ? `\nNote: ${manager.stateProblem}` : '';
-      const lost = [...manager.lost.values()].map((s) => ({ sessionId: s.id, language: s.language, target: s.target, kind: s.kind, state: 'lost', was: s.state }));
+      const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
+      const lost = [...manager.kept.lost.values()].map((s) => ({ sessionId: s.id, language: s.language, target: s.target, kind: s.kind, state: 'lost', was: s.state }));
       const lostText = lost.map((r) => `${r.sessionId} lost in a gateway restart (was ${r.was}) — ${r.target} (${r.kind})${r.kind === 'attach' ? `; debug_attach {reattach: "${r.sessionId}"} attaches again` : ''}`);
       if (!all.length && !lost.length) return ok(`No sessions. Start one with debug_launch or debug_attach.${note}`, { sessions: [] });
       const rows = all.map((s) => ({ sessionId: s.id, language: s.profile.id, target: s.target, kind: s.kind, state: s.state, where: where(s) }));
