@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,6 +15,17 @@ export interface ToolReply {
   isError: boolean;
 }
 
+const stateRoot = join(tmpdir(), `dapgate-e2e-state-${process.pid}`);
+let stateDirs = 0;
+process.on('exit', () => rmSync(stateRoot, { recursive: true, force: true }));
+
+/** A fresh folder for a gateway's workspace state, so no test sees breakpoints another one left. */
+export function freshStateDir(): string {
+  const dir = join(stateRoot, `g${++stateDirs}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** A real MCP client talking to a real `dapgate` over stdio. */
 export class Gateway {
   readonly client = new Client({ name: 'dapgate-e2e', version: '1.0.0' });
@@ -26,7 +38,7 @@ export class Gateway {
       command: process.execPath,
       args: [binPath, ...args],
       cwd,
-      env: { ...(process.env as Record<string, string>), ...env },
+      env: { ...(process.env as Record<string, string>), DAPGATE_STATE_DIR: freshStateDir(), ...env },
       stderr: 'pipe',
     });
     g.transport.stderr?.on('data', (c: Buffer) => (g.stderr += c.toString()));

@@ -92,6 +92,8 @@ describe('java through java-debug (real JVM)', () => {
     const fn = await g.call('debug_breakpoint_set', { function: 'Ports#parsePort' });
     assert.equal(fn.isError, true);
     assert.match(fn.text, /does not support function breakpoints/);
+    // chosen filters carry over to the language's next sessions: back to java's default for the tests after this one
+    await g.ok('debug_exception_breakpoints', { filters: ['uncaught'] });
     await g.ok('debug_stop', { sessionId: again.structured.sessionId });
   });
 

@@ -5,7 +5,7 @@ import { Gateway, binPath, eventually, pyExample, sleep } from '../support/gatew
 
 /** Raw JSON-RPC over the gateway's stdio, to check exactly what it answers. */
 async function rawSession(lines: object[], waitMs = 2_000): Promise<{ replies: any[]; stderr: string }> {
-  const child = spawn(process.execPath, [binPath], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DAPGATE_CHECK_EARLY_INIT: '1' } });
+  const child = spawn(process.execPath, [binPath], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DAPGATE_CHECK_EARLY_INIT: '1', DAPGATE_STATE_DIR: 'off' } });
   let out = '';
   let stderr = '';
   child.stdout.on('data', (c) => (out += c));

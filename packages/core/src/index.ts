@@ -25,3 +25,5 @@ export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type 
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
 export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';
 export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';
+export { StateFile, stateDir, type SavedState, type SavedSession } from './workspace/state-file.js';
+export { persistWorkspace, reattach } from './workspace/persistence.js';

@@ -26,11 +26,20 @@ Flags (each also an environment variable):
   --log-level LEVEL   error | warn | info (default) | debug         DAPGATE_LOG_LEVEL
   --log-json          one JSON object per log line                  DAPGATE_LOG_JSON=1
   --http HOST:PORT    serve MCP over streamable HTTP at /mcp instead of stdio; needs
-                      DAPGATE_HTTP_TOKEN (bearer token), checks Origin and Host
+                      DAPGATE_HTTP_TOKEN (bearer token), checks Origin and Host; each MCP client
+                      gets its own workspace (sessions, breakpoints), named by the Dapgate-Workspace
+                      header the gateway sends back
+  --http-allow-remote with --http: listen on an address other than loopback (127.0.0.1, ::1);
+                      anyone who can reach it and has the token drives debuggers on this
+                      machine                                     DAPGATE_HTTP_ALLOW_REMOTE=1
+  --shared-workspace  with --http: every client sees, drives and stops every session and shares
+                      one breakpoint book                         DAPGATE_SHARED_WORKSPACE=1
   --quiet             only errors in the log (same as --log-level error)
   --no-mask-secrets   show credential-shaped values as they are      DAPGATE_MASK_SECRETS=0
 
 Other settings: DAPGATE_CACHE_DIR (where adapters are installed), DAPGATE_CONFIG_DIR (profiles folder),
+DAPGATE_STATE_DIR (breakpoints and sessions kept between runs; default <cache>/state, off: none),
+DAPGATE_WORKSPACE_IDLE_MS (with --http: how long a client's sessions outlive its last connection),
 DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000), DAPGATE_HTTP_ALLOWED_ORIGINS (with --http).
 Warm adapters: DAPGATE_POOL=0 (off), DAPGATE_WARM=python,java (warm these at start, not after their first launch).
 Adapter overrides: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy), DAPGATE_JAVA (a JDK's java),
@@ -38,7 +47,7 @@ DAPGATE_JAVA_DEBUG_HOST_JAR, DAPGATE_NODE, DAPGATE_JSDEBUG_PATH (a js-debug dapD
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? '') };
+  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? ''), sharedWorkspace: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_SHARED_WORKSPACE ?? ''), allowRemote: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_HTTP_ALLOW_REMOTE ?? '') };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -61,6 +70,8 @@ async function main(argv: string[]): Promise<number> {
     else if (a === '--no-mask-secrets') flags.maskSecrets = false;
     else if (a === '--eval-mode') flags.evalMode = value();
     else if (a === '--http') flags.http = value();
+    else if (a === '--shared-workspace') flags.sharedWorkspace = true;
+    else if (a === '--http-allow-remote') flags.allowRemote = true;
     else if (a === '--from-release' || a === '--force') positional.push(a);
     else if (a.startsWith('-')) throw new UsageError(`unknown flag ${a}`);
     else positional.push(a);
@@ -75,9 +86,11 @@ async function main(argv: string[]): Promise<number> {
   if (flags.http) {
     const token = process.env.DAPGATE_HTTP_TOKEN;
     if (!token || token.length < 16) throw new UsageError('--http needs DAPGATE_HTTP_TOKEN set to a secret of at least 16 characters (clients send it as a bearer token)');
+    const { isLoopback } = await import('./http-guard.js');
+    if (!isLoopback(flags.http.replace(/:\d+$/, '')) && !flags.allowRemote) throw new UsageError(`--http ${flags.http} would accept connections from other machines; listen on 127.0.0.1, or add --http-allow-remote if that is meant`);
     const [{ serveHttp }, { EVAL_MODES }, logger] = await Promise.all([import('./http.js'), import('./server.js'), createLogger(logSettings)]);
     checkEvalMode(EVAL_MODES, flags.evalMode);
-    await serveHttp({ ...gatewayOptions(flags), logger }, flags.http, token);
+    await serveHttp({ ...gatewayOptions(flags), logger }, flags.http, token, flags.sharedWorkspace);
     return -1;
   }
   // Start reading stdin (and answering initialize) before the MCP SDK and winston have loaded.

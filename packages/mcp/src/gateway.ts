@@ -1,4 +1,4 @@
-import { loadProfiles, ProfileRegistry, SessionManager, type EvalMode } from '@dapgate/core';
+import { loadProfiles, persistWorkspace, ProfileRegistry, SessionManager, StateFile, type EvalMode } from '@dapgate/core';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Logger } from './logger.js';
 import { createMcpServer } from './server.js';
@@ -19,10 +19,13 @@ const SHUTDOWN_BOUND_MS = 5_000;
 
 /**
  * One gateway for either transport: the debug sessions and breakpoints, MCP servers over them
- * (stdio has one, HTTP one per MCP session), and the one way it shuts down.
+ * (stdio has one, HTTP one per MCP session), and the one way it shuts down. `manager` is the
+ * gateway's own workspace (stdio's, HTTP's shared one) and owns the warm adapters; HTTP clients'
+ * workspaces come from `workspace()`.
  */
 export class Gateway {
   readonly manager: SessionManager;
+  private readonly workspaces = new Set<SessionManager>();
   private readonly closers: (() => void)[] = [];
   private closing: Promise<void> | undefined;
 
@@ -38,9 +41,28 @@ export class Gateway {
     });
   }
 
-  /** An MCP server with every tool and resource, over this gateway's sessions. */
-  newServer(): McpServer {
-    return createMcpServer(this.manager);
+  /** An MCP server with every tool and resource, over the sessions of `workspace` (default: the gateway's own). */
+  newServer(workspace = this.manager): McpServer {
+    return createMcpServer(workspace);
+  }
+
+  /** A new workspace (own sessions, default session, breakpoint book) sharing this gateway's warm adapters. */
+  workspace(): SessionManager {
+    const m = this.manager.workspace();
+    this.workspaces.add(m);
+    return m;
+  }
+
+  /** Ends a workspace's sessions and forgets it. */
+  async retire(workspace: SessionManager): Promise<void> {
+    this.workspaces.delete(workspace);
+    await workspace.stopAll();
+  }
+
+  /** Restores the gateway's own workspace from its state file (per cwd) and keeps saving it. */
+  async keepState(): Promise<void> {
+    const problem = await persistWorkspace(this.manager, new StateFile(process.cwd()));
+    if (problem) this.options.logger.error(problem);
   }
 
   /** Something to close first when shutting down (a listening socket). */
@@ -50,7 +72,10 @@ export class Gateway {
 
   /** Ends on SIGINT, SIGTERM and SIGHUP; at exit, kills any adapter the polite shutdown left. */
   handleSignals(): void {
-    process.on('exit', () => this.manager.killAllNow());
+    process.on('exit', () => {
+      for (const m of this.workspaces) m.killAllNow();
+      this.manager.killAllNow();
+    });
     for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void this.shutdown(sig));
   }
 
@@ -67,7 +92,8 @@ export class Gateway {
           log.error(`while shutting down: ${(e as Error).message}`);
         }
       }
-      await this.manager.stopAll();
+      await Promise.all([...this.workspaces].map((m) => m.stopAll()));
+      await this.manager.stopAll(); // last: it closes the warm adapters
       await log.flush();
       clearTimeout(bound);
       process.exit(0);

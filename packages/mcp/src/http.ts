@@ -1,22 +1,27 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Gateway, type GatewayOptions } from './gateway.js';
+import { bearerMatches, hostAllowed, originAllowed } from './http-guard.js';
+import { WORKSPACE_HEADER, Workspaces, type Workspace } from './workspaces.js';
 
 /**
  * MCP over streamable HTTP (`dapgate --http HOST:PORT`) at /mcp. Every request must carry
  * `Authorization: Bearer $DAPGATE_HTTP_TOKEN`; a browser Origin other than localhost (or one listed
  * in DAPGATE_HTTP_ALLOWED_ORIGINS) is refused, and so is a Host header that is not the address
- * served (DNS rebinding). All MCP sessions share one gateway: debug sessions and breakpoints.
+ * served (DNS rebinding). Each MCP client works in its own workspace (see workspaces.ts) unless
+ * the operator chose `sharedWorkspace`; only the shared one is kept between runs.
  */
-export async function serveHttp(options: GatewayOptions, listen: string, token: string): Promise<Gateway> {
+export async function serveHttp(options: GatewayOptions, listen: string, token: string, sharedWorkspace = false): Promise<Gateway> {
   const match = /^(.*):(\d+)$/.exec(listen);
   if (!match) throw new Error(`--http needs HOST:PORT (got '${listen}')`);
   const host = match[1]!.replace(/^\[|\]$/g, '');
   const port = Number(match[2]);
   const gateway = new Gateway(options);
   gateway.handleSignals();
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+  if (sharedWorkspace) await gateway.keepState();
+  const workspaces = new Workspaces(gateway, sharedWorkspace);
+  const transports = new Map<string, { transport: StreamableHTTPServerTransport; workspace: Workspace }>();
   const allowedOrigins = (process.env.DAPGATE_HTTP_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 
   const http = createHttpServer((req, res) => {
@@ -33,22 +38,28 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
     if (!hostAllowed(req.headers.host, host, port)) return reply(res, 403, `host ${req.headers.host} is not this server`);
     if (url.pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
     const sessionId = req.headers['mcp-session-id'];
-    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-    if (!transport) {
+    const asked = req.headers[WORKSPACE_HEADER];
+    let bound = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+    if (bound && asked !== undefined && asked !== bound.workspace.handle) return reply(res, 400, `this MCP session works in another workspace than the ${WORKSPACE_HEADER} header names; drop the header or start a new MCP session with it`);
+    if (!bound) {
       if (sessionId !== undefined || req.method !== 'POST') return reply(res, 404, 'unknown or missing MCP session; start with an initialize request');
+      const workspace = workspaces.join(typeof asked === 'string' ? asked : undefined);
+      if (!workspace) return reply(res, 404, `no workspace has the handle in ${WORKSPACE_HEADER} (ended after being idle, or never given out); omit the header to get a new workspace`);
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          transports.set(id, created);
+          transports.set(id, { transport: created, workspace });
         },
       });
       created.onclose = () => {
         if (created.sessionId) transports.delete(created.sessionId);
+        workspaces.leave(workspace);
       };
-      await gateway.newServer().connect(created);
-      transport = created;
+      await gateway.newServer(workspace.manager).connect(created);
+      bound = { transport: created, workspace };
     }
-    await transport.handleRequest(req, res);
+    res.setHeader(WORKSPACE_HEADER, bound.workspace.handle);
+    await bound.transport.handleRequest(req, res);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -67,27 +78,4 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
 function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1] ?? '';
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function originAllowed(origin: string | undefined, allowed: string[]): boolean {
-  if (!origin) return true; // not a browser
-  if (allowed.includes(origin)) return true;
-  try {
-    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
-}
-
-function hostAllowed(hostHeader: string | undefined, host: string, port: number): boolean {
-  if (!hostHeader) return false;
-  const name = hostHeader.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  return name === host || ['localhost', '127.0.0.1', '::1'].includes(name) || (host === '0.0.0.0' && port > 0);
 }

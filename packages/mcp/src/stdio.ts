@@ -7,6 +7,7 @@ export async function serveStdio(options: GatewayOptions, transport: FastStdioTr
   const gateway = new Gateway(options);
   gateway.handleSignals();
   options.logger.info(`dapgate ${VERSION} serving MCP on stdio`);
+  await gateway.keepState();
   await gateway.newServer().connect(transport as never);
   transport.onclose = () => void gateway.shutdown('stdin closed');
   if (process.stdin.readableEnded) void gateway.shutdown('stdin closed');

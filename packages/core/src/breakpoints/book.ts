@@ -42,7 +42,7 @@ export interface BookBreakpoint extends BreakpointSpec {
 export type BookChange = { kind: 'line'; file: string } | { kind: 'function' } | { kind: 'data'; sessionId: string };
 
 /**
- * The gateway-wide breakpoint list (an IDE's model): breakpoints exist without any session, apply
+ * A workspace's breakpoint list (an IDE's model): breakpoints exist without any session, apply
  * to every session, and survive restarts. `change` tells sessions what to re-send.
  */
 export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
@@ -68,6 +68,16 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     this.version++;
     this.emit('change', changeOf(bp));
     return bp;
+  }
+
+  /** Puts back breakpoints saved by an earlier gateway run, under their ids. */
+  restore(saved: (BreakpointSpec & { id: string })[]): void {
+    for (const spec of saved) {
+      const kind = spec.function ? 'function' : 'line';
+      this.items.set(spec.id, { ...spec, kind, hits: 0, bindings: new Map() });
+      this.nextId = Math.max(this.nextId, Number(spec.id.slice(2)) + 1);
+    }
+    if (saved.length) this.version++;
   }
 
   get(id: string): BookBreakpoint | undefined {

@@ -10,22 +10,14 @@ import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { Session, type SessionConfig } from './session.js';
+import { dataBreakpointInfo } from './data-breakpoints.js';
 import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
 import { canonicalPath } from './paths.js';
-import { checkExpression, type EvalMode } from '../policy/evaluation.js';
+import { type EvalMode } from '../policy/evaluation.js';
+import { adapterCwd, checkBreakpointExpressions, checkRequired } from './request-checks.js';
+import { AllowRoots } from '../policy/allow-roots.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
-
-/** What the adapter says about watching a variable path of a stopped session's frame. */
-async function dataBreakpointInfo(s: Session, path: string, frame: number): Promise<{ dataId: string; accessTypes?: string[] }> {
-  if (!(s.activeClient() ?? s.connections.main)?.capabilities.supportsDataBreakpoints) {
-    throw new GatewayError(`${s.profile.adapter.name} has no data breakpoints (watchpoints)`, 'use a conditional line breakpoint where the value changes', { code: 'not-supported' });
-  }
-  const { node, parentRef } = await s.inspector.resolvePath(frame, path);
-  const body = await s.send('dataBreakpointInfo', { variablesReference: parentRef, name: node.name });
-  if (!body?.dataId) throw new GatewayError(`${path} cannot be watched: ${body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local');
-  s.sync.resolvedDataOn(s.activeClient());
-  return { dataId: body.dataId, accessTypes: body.accessTypes };
-}
+import { KeptState } from '../workspace/kept.js';
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -43,24 +35,33 @@ export interface ManagerOptions {
   pool?: boolean;
   /** Profiles to warm at once instead of after their first launch. */
   warm?: string[];
+  /** A pool owned by another manager (a workspace shares its gateway's); this one never closes it. */
+  sharedPool?: AdapterPool;
+  /** Numbers session ids; shared by a gateway's workspaces so an id names one session gateway-wide. */
+  sessionCounter?: { next: number };
 }
 
 /**
- * All sessions of the gateway, the gateway-wide breakpoint book, and how a unified launch or
- * attach becomes a profile-specific DAP request.
+ * All sessions of one workspace (the gateway's, or one MCP client's: see `workspace()`), its
+ * breakpoint book, and how a unified launch or attach becomes a profile-specific DAP request.
  */
 export class SessionManager {
   readonly book = new BreakpointBook();
   private readonly sessions = new Map<string, Session>();
-  private nextId = 1;
+  private readonly ids: { next: number };
   private recent: string[] = [];
   readonly pool: AdapterPool;
+  private readonly allowed: AllowRoots;
+  /** What this workspace keeps between gateway runs (workspace/persistence.ts). */
+  readonly kept = new KeptState();
 
   constructor(
     readonly profiles: ProfileRegistry,
     private readonly options: ManagerOptions = {},
   ) {
-    this.pool = new AdapterPool(options.pool !== false);
+    this.ids = options.sessionCounter ?? { next: 1 };
+    this.allowed = new AllowRoots(options.allowRoots);
+    this.pool = options.sharedPool ?? new AdapterPool(options.pool !== false);
     for (const id of options.warm ?? []) {
       const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
       if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`);
@@ -76,12 +77,34 @@ export class SessionManager {
 
   private syncing: Promise<void> = Promise.resolve();
 
+  /**
+   * A separate workspace (its own sessions, default session and breakpoint book) over the same
+   * profiles, options and warm adapters; session ids stay unique across all of them.
+   */
+  workspace(): SessionManager {
+    const child = new SessionManager(this.profiles, { ...this.options, warm: [], sharedPool: this.pool, sessionCounter: this.ids });
+    for (const listener of this.createdListeners) child.onSessionCreated(listener);
+    return child;
+  }
+
   /** Resolves once every live session has the breakpoint book's latest state. */
   synced(): Promise<void> {
     return this.syncing;
   }
 
   private readonly createdListeners = new Set<(session: Session) => void>();
+
+  /** New session ids start after these (sessions lost in a restart keep theirs). */
+  reserveIds(ids: string[]): void {
+    for (const id of ids) this.ids.next = Math.max(this.ids.next, Number(id.slice(1)) + 1);
+  }
+
+  /** The agent's choice of exception filters for a session; its language's next sessions start with them too. */
+  async chooseExceptionFilters(session: Session, filters: string[]): Promise<void> {
+    await session.sync.applyExceptionFilters(filters, true);
+    this.kept.exceptionFilterChoices.set(session.profile.id, filters);
+    this.kept.changed();
+  }
 
   /** Calls `listener` with every session created from now on. */
   onSessionCreated(listener: (session: Session) => void): void {
@@ -98,9 +121,12 @@ export class SessionManager {
   get(id?: string): Session {
     if (id) {
       const s = this.sessions.get(id);
+      const lost = s ? undefined : this.kept.lostError(id);
+      if (lost) throw lost;
       if (!s) {
-        if (this.sessions.size) throw new GatewayError(`no session '${id}'`, `sessions: ${[...this.sessions.keys()].join(', ')}`, { code: 'unknown-session' });
-        throw new GatewayError(`no session '${id}'`, undefined, { code: 'unknown-session', next: 'start-session' });
+        const what = `no session '${id}' in this client's workspace`;
+        if (this.sessions.size) throw new GatewayError(what, `sessions: ${[...this.sessions.keys()].join(', ')}`, { code: 'unknown-session' });
+        throw new GatewayError(what, undefined, { code: 'unknown-session', next: 'start-session' });
       }
       this.touch(s.id);
       return s;
@@ -119,9 +145,10 @@ export class SessionManager {
     const programIsFolder = !!program && statSync(program).isDirectory();
     const cwd = canonicalPath(req.cwd ?? (program ? (programIsFolder ? program : resolve(program, '..')) : process.cwd()));
     if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd');
-    if (program) this.checkAllowed(program);
+    if (program) this.allowed.check('program', program);
+    this.allowed.check('cwd', cwd);
     const template = profile.launch;
-    this.checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
+    checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
     const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
@@ -148,7 +175,7 @@ export class SessionManager {
     const port = req.port ?? template.defaultPort;
     const cwd = canonicalPath(req.cwd ?? process.cwd());
     const vars: TemplateVars = { ...fields, ...unified, host, port, cwd };
-    this.checkRequired(profile, 'attach', template.requires, vars);
+    checkRequired(profile, 'attach', template.requires, vars);
     const hooks = hooksFor(profile.hooks);
     await hooks.prepareAttach?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
@@ -164,9 +191,16 @@ export class SessionManager {
     };
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
     const deadline = Date.now() + (req.waitForTargetMs ?? 0);
+    if (this.allowed.confining) {
+      this.allowed.check('cwd', cwd);
+      await this.allowed.checkAttach(req.processId === undefined ? { host, port } : { host: req.host, processId: req.processId }, deadline);
+    }
     for (;;) {
       try {
-        return await this.start(profile, 'attach', target, cwd, args, address, extra);
+        const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
+        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined });
+        this.kept.changed();
+        return session;
       } catch (e) {
         // The adapter connects to the target itself: while the target is not listening yet, wait
         // until its port accepts connections, then attach again.
@@ -197,7 +231,7 @@ export class SessionManager {
   ): Promise<Session> {
     const adapterCommand = targetAddress ? undefined : await this.adapterCommand(profile);
     const session = new Session({
-      id: `s${this.nextId++}`,
+      id: `s${this.ids.next++}`,
       profile,
       kind,
       target,
@@ -208,7 +242,7 @@ export class SessionManager {
       adapterCwd: extra.adapterCwd,
       targetAddress,
       book: this.book,
-      exceptionFilters: extra.exceptionFilters ?? profile.defaultExceptionFilters,
+      exceptionFilters: extra.exceptionFilters ?? this.kept.exceptionFilterChoices.get(profile.id) ?? profile.defaultExceptionFilters,
       exceptionFilterOptions: extra.exceptionFilterOptions,
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect: extra.reconnect,
@@ -220,6 +254,8 @@ export class SessionManager {
     this.dropOldEnded();
     this.sessions.set(session.id, session);
     this.touch(session.id);
+    session.on('state', () => this.kept.changed());
+    this.kept.changed();
     for (const listener of this.createdListeners) listener(session);
     try {
       await session.start();
@@ -259,7 +295,7 @@ export class SessionManager {
    * adapters that offer them (e.g. fields of objects).
    */
   async addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
-    this.checkBreakpointExpressions(spec);
+    checkBreakpointExpressions(this.profiles, this.evalMode, spec);
     const s = this.get(sessionId);
     const info = await dataBreakpointInfo(s, spec.watch, frame);
     const accessType = spec.accessType ?? 'write';
@@ -301,7 +337,7 @@ export class SessionManager {
 
   /** A breakpoint as the book keeps it (absolute file), or a refusal saying what to change. */
   private checkBreakpoint(spec: BreakpointSpec, cwd: string): BreakpointSpec {
-    this.checkBreakpointExpressions(spec);
+    checkBreakpointExpressions(this.profiles, this.evalMode, spec);
     for (const s of this.sessions.values()) {
       const missing = s.live ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
@@ -325,12 +361,14 @@ export class SessionManager {
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all([this.pool.close(), ...this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined))]);
+    await this.kept.stopping();
+    const pool = this.options.sharedPool ? undefined : this.pool.close();
+    await Promise.all([pool, ...this.list().map((s) => s.end(s.kind === 'launch').catch(() => undefined))]);
   }
 
   /** Synchronous last resort at exit: no adapter or launched program outlives the gateway. */
   killAllNow(): void {
-    this.pool.killNow();
+    if (!this.options.sharedPool) this.pool.killNow();
     for (const s of this.list()) s.killNow();
   }
 
@@ -348,6 +386,7 @@ export class SessionManager {
 
   remove(id: string): void {
     this.sessions.delete(id);
+    this.kept.attachRequests.delete(id);
     this.recent = this.recent.filter((x) => x !== id);
     this.book.dropSession(id);
   }
@@ -355,43 +394,4 @@ export class SessionManager {
   private touch(id: string): void {
     this.recent = this.recent.filter((x) => x !== id).concat(id);
   }
-
-  /** Conditions and logpoints are expressions too: the evaluation mode applies to them. */
-  private checkBreakpointExpressions(spec: BreakpointSpec): void {
-    if (!spec.condition && !spec.logMessage) return;
-    let profiles = this.profiles.profiles;
-    if (spec.file) {
-      try {
-        profiles = [this.profiles.pick(undefined, spec.file)];
-      } catch {
-        /* unknown extension: check against every language */
-      }
-    }
-    for (const p of profiles) {
-      if (spec.condition) checkExpression(p, this.evalMode, spec.condition, 'condition');
-      if (spec.logMessage) checkExpression(p, this.evalMode, spec.logMessage, 'logMessage');
-    }
-  }
-
-  private checkAllowed(program: string): void {
-    const roots = this.options.allowRoots ?? [];
-    if (roots.length === 0) return;
-    if (!roots.some((r) => program === canonicalPath(r) || program.startsWith(canonicalPath(r) + (process.platform === 'win32' ? '\\' : '/')))) {
-      throw new GatewayError(`program '${program}' is outside the allowed folders`, `the server allows: ${roots.join(', ')} (set by its operator)`);
-    }
-  }
-
-  private checkRequired(profile: Profile, what: string, requires: string[][], given: Record<string, unknown>): void {
-    for (const oneOf of requires) {
-      if (!oneOf.some((k) => given[k] !== undefined)) {
-        throw new GatewayError(`${profile.displayName} ${what} needs ${oneOf.join(' or ')}`, `pass ${oneOf.join(' or ')}`);
-      }
-    }
-  }
-}
-
-/** The adapter's working directory from the profile's template (undefined: the gateway's). */
-function adapterCwd(profile: Profile, vars: Record<string, unknown>): string | undefined {
-  const cwd = profile.adapter.cwd === undefined ? undefined : fillTemplate(profile.adapter.cwd, vars);
-  return typeof cwd === 'string' && cwd ? cwd : undefined;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDir, type Profile } from '@dapgate/core';
 
 /**
@@ -32,7 +32,7 @@ export async function demoCommand(): Promise<number> {
 
   const bin = resolve(process.argv[1] ?? join(repo, 'packages', 'mcp', 'bin', 'dapgate.mjs'));
   const client = new Client({ name: 'dapgate-demo', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin], stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin], stderr: 'ignore', env: { ...getDefaultEnvironment(), DAPGATE_STATE_DIR: 'off' } }));
   let chars = 0;
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const started = Date.now();

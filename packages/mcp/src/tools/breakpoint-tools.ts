@@ -111,8 +111,9 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     async () => {
       const list = manager.book.list();
       const cwd = manager.defaultCwd();
-      if (!list.length) return ok('No breakpoints. Set one with debug_breakpoint_set.', { breakpoints: [] });
-      return ok(list.map((b) => describeBreakpoint(b, cwd)).join('\n'), { breakpoints: list.map(breakpointJson) });
+      const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
+      if (!list.length) return ok(`No breakpoints. Set one with debug_breakpoint_set.${note}`, { breakpoints: [] });
+      return ok(list.map((b) => describeBreakpoint(b, cwd)).join('\n') + note, { breakpoints: list.map(breakpointJson) });
     },
   );
 
@@ -132,7 +133,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
         const unknown = a.filters.filter((f) => !offered.some((o) => o.filter === f));
         if (unknown.length) throw new GatewayError(`${s.profile.adapter.name} has no exception filter ${unknown.join(', ')}`, `offered: ${offered.map((o) => `${o.filter} (${o.label})`).join(', ') || 'none'}`);
         s.requireLive('set exception breakpoints');
-        await s.sync.applyExceptionFilters(a.filters, true);
+        await manager.chooseExceptionFilters(s, a.filters);
       }
       const text = `Session ${s.id} exception filters: ${offered.map((o) => `${s.sync.exceptionFilters.includes(o.filter) ? '[x]' : '[ ]'} ${o.filter} (${o.label})`).join(', ') || 'the adapter offers none'}`;
       return ok(text, { sessionId: s.id, state: s.state, active: s.sync.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { launchFromConfiguration, listConfigurations, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session } from '@dapgate/core';
+import { launchFromConfiguration, listConfigurations, reattach, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
@@ -135,6 +135,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         breakpoints: z.array(params.breakpoint).optional().describe('breakpoints applied before a waiting target (suspend=y, --wait-for-client, --inspect-brk) resumes'),
         exceptionFilters: z.array(z.string()).optional().describe('exception filters applied before the target resumes (default: the language\'s)'),
         display: params.display,
+        reattach: z.string().optional().describe('a session id lost in a gateway restart: attach to its target again'),
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
@@ -142,7 +143,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, exceptionFilters } = a;
       const fields = takeFields(profiles, 'attach', a);
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd ?? process.cwd()) : [];
-      const session = await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
+      const session = a.reattach ? await reattach(manager, a.reattach) : await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
       if (a.display) setDisplay(session, a.display);
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
@@ -158,10 +159,14 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     { description: 'List all debug sessions: id, language, target, state and where each is stopped.', input: {}, annotations: { readOnlyHint: true } },
     async () => {
       const all = manager.list();
-      if (!all.length) return ok('No sessions. Start one with debug_launch or debug_attach.', { sessions: [] });
+      const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
+      const lost = [...manager.kept.lost.values()].map((s) => ({ sessionId: s.id, language: s.language, target: s.target, kind: s.kind, state: 'lost', was: s.state }));
+      const lostText = lost.map((r) => `${r.sessionId} lost in a gateway restart (was ${r.was}) — ${r.target} (${r.kind})${r.kind === 'attach' ? `; debug_attach {reattach: "${r.sessionId}"} attaches again` : ''}`);
+      if (!all.length && !lost.length) return ok(`No sessions. Start one with debug_launch or debug_attach.${note}`, { sessions: [] });
       const rows = all.map((s) => ({ sessionId: s.id, language: s.profile.id, target: s.target, kind: s.kind, state: s.state, where: where(s) }));
       const dropped = manager.droppedEnded ? `\n(${manager.droppedEnded} older ended session(s) dropped; the last few ended ones are kept)` : '';
-      return ok(rows.map((r) => `${r.sessionId} ${r.state}${r.where ? ` at ${r.where}` : ''} — ${r.target} (${r.kind})`).join('\n') + dropped, { sessions: rows, droppedEnded: manager.droppedEnded });
+      const text = [...rows.map((r) => `${r.sessionId} ${r.state}${r.where ? ` at ${r.where}` : ''} — ${r.target} (${r.kind})`), ...lostText].join('\n');
+      return ok(text + dropped + note, { sessions: [...rows, ...lost], droppedEnded: manager.droppedEnded });
     },
   );
 

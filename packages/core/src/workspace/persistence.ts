@@ -1,0 +1,60 @@
+import type { SessionManager } from '../session/manager.js';
+import type { Session } from '../session/session.js';
+import { GatewayError } from '../errors.js';
+import type { AttachRequest } from '../session/types.js';
+import { StateFile, type SavedSession, type SavedState } from './state-file.js';
+
+/** Lost sessions kept across restarts (the newest). */
+const MAX_LOST = 20;
+
+/**
+ * Keeps a workspace between gateway runs: restores the saved breakpoint book, exception filter
+ * choices and the sessions that were live (as lost), then saves on every change and once more,
+ * with the sessions still live, when the gateway shuts down. Returns the problem with the saved
+ * state, if there was one (the file was set aside).
+ */
+export async function persistWorkspace(manager: SessionManager, file: StateFile): Promise<string | undefined> {
+  const { state, problem } = await file.load();
+  if (state) restore(manager, state);
+  manager.kept.problem = problem;
+  const save = () => file.schedule(() => snapshot(manager, file.folder));
+  manager.book.on('change', save);
+  manager.kept.onChange(save);
+  manager.kept.onStopAll(() => file.final(() => snapshot(manager, file.folder)));
+  return problem;
+}
+
+/** Attaches again to the target of a session lost when the gateway restarted; the new session gets a new id. */
+export async function reattach(manager: SessionManager, id: string): Promise<Session> {
+  const saved = manager.kept.lost.get(id);
+  if (!saved) throw new GatewayError(`no lost session '${id}' to re-attach`, manager.kept.lost.size ? `lost sessions: ${[...manager.kept.lost.keys()].join(', ')}` : 'debug_sessions lists the sessions lost in a gateway restart');
+  if (!saved.attach) throw new GatewayError(`session '${id}' was launched (${saved.target}), not attached`, 'launch it again with debug_launch');
+  const session = await manager.attach(saved.attach as AttachRequest);
+  manager.kept.lost.delete(id);
+  manager.kept.changed();
+  return session;
+}
+
+function restore(manager: SessionManager, state: SavedState): void {
+  manager.book.restore(state.breakpoints);
+  for (const [profile, filters] of Object.entries(state.exceptionFilters)) manager.kept.exceptionFilterChoices.set(profile, filters);
+  for (const s of state.sessions) manager.kept.lost.set(s.id, s);
+  manager.reserveIds(state.sessions.map((s) => s.id));
+}
+
+function snapshot(manager: SessionManager, folder: string): SavedState {
+  const live: SavedSession[] = manager
+    .list()
+    .filter((s) => s.live)
+    .map((s) => ({ id: s.id, kind: s.kind, language: s.profile.id, target: s.target, cwd: s.cwd, state: s.state, attach: manager.kept.attachRequests.get(s.id) as Record<string, unknown> | undefined }));
+  return {
+    version: 1,
+    folder,
+    breakpoints: manager.book
+      .list()
+      .filter((b) => b.kind !== 'data')
+      .map(({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary }) => ({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary })),
+    exceptionFilters: Object.fromEntries(manager.kept.exceptionFilterChoices),
+    sessions: [...manager.kept.lost.values(), ...live].slice(-MAX_LOST),
+  };
+}
