@@ -1,6 +1,7 @@
 // dapgate benchmarks: prints a table comparing dapgate against baselines measured in the same run.
 //   npm run bench            (builds first; the adapters must be installed: npx dapgate adapters install all)
-//   BENCH_RUNS=N (default 5) runs per measure; BENCH_ONLY=compare for the three-client table only.
+//   BENCH_RUNS=N (default 5) runs per measure; BENCH_ONLY=compare for the three-client table only;
+//   BENCH_ONLY=toolslist for the tools/list sizes only.
 //   The peer (@debugmcp/mcp-debugger, pinned) is installed on first use into dapgate's cache.
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -9,9 +10,10 @@ import { dirname, join } from 'node:path';
 import { freePort, waitForPort } from '@dapgate/dap';
 import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { killGroup, startJdwpTarget } from '../support/processes.js';
-import { compareClients } from './compare.js';
+import { compareClients, toolsListSizes } from './compare.js';
 import { gatewayLoad } from './gateway-load.js';
 import { traceBench } from './trace-bench.js';
+import { PeerServer, installPeer } from './driver-peer.js';
 import { BareJava } from './bare-java.js';
 import { cacheDir } from '@dapgate/core';
 
@@ -55,6 +57,7 @@ function nodeStart(): number {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'toolslist') return console.log(await toolsListOnly());
   // 1. cold start
   const node = [];
   const gate = [];
@@ -189,3 +192,16 @@ main().then(
     process.exit(1);
   },
 );
+
+/** tools/list of dapgate and the peer, without the timed scenarios. */
+async function toolsListOnly(): Promise<string> {
+  const g = await Gateway.start({}, ['--quiet']);
+  const peer = await PeerServer.start(installPeer((l) => console.error(`[bench] ${l}`)));
+  try {
+    return await toolsListSizes(g, peer);
+  } finally {
+    await peer.close();
+    await g.close();
+  }
+}
+

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { cacheDir } from '@dapgate/core';
 import { type Gateway, lineOf, pyExample, repoRoot } from '../support/gateway.js';
+import { perToolChars, toolsListSummary } from '../support/tool-size.js';
 import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
 import { DapgateDriver } from './driver-dapgate.js';
 import { PEER, PeerDriver, PeerServer, installPeer } from './driver-peer.js';
@@ -97,13 +98,9 @@ function table(rows: Row[]): string {
   return out.join('\n');
 }
 
-async function toolsListSizes(g: Gateway, peer: PeerServer): Promise<string> {
+/** tools/list of dapgate and the peer: what the model reads (names, titles, descriptions, input schemas) and the whole JSON. */
+export async function toolsListSizes(g: Gateway, peer: PeerServer): Promise<string> {
   const ours = (await g.client.listTools()).tools;
   const theirs = (await peer.client.listTools()).tools;
-  const size = (t: unknown[]) => JSON.stringify(t).length;
-  const each = ours.map((t) => `${t.name} ${JSON.stringify(t).length}`).join(', ');
-  return [
-    `tools/list: dapgate ${ours.length} tools, ${size(ours)} characters (${Math.round(size(ours) / ours.length)} per tool); ${PEER} ${theirs.length} tools, ${size(theirs)} characters (${Math.round(size(theirs) / theirs.length)} per tool).`,
-    `dapgate characters per tool: ${each}.`,
-  ].join('\n');
+  return [`tools/list: dapgate ${toolsListSummary(ours)}; ${PEER} ${toolsListSummary(theirs)}.`, `dapgate characters per tool (what the model reads): ${perToolChars(ours)}.`].join('\n');
 }

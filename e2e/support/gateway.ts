@@ -43,6 +43,8 @@ export class Gateway {
     });
     g.transport.stderr?.on('data', (c: Buffer) => (g.stderr += c.toString()));
     await g.client.connect(g.transport);
+    // the client now checks every structuredContent against the tool's outputSchema
+    await g.client.listTools();
     return g;
   }
 

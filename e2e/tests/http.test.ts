@@ -25,8 +25,17 @@ describe('streamable HTTP transport', () => {
     const url = `http://127.0.0.1:${port}/mcp`;
     const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    assert.equal((await fetch(url, { method: 'POST', headers, body: init })).status, 401);
-    assert.equal((await fetch(url, { method: 'POST', headers: { ...headers, authorization: 'Bearer wrong-token-0123456789' }, body: init })).status, 401);
+    const missing = await fetch(url, { method: 'POST', headers, body: init });
+    assert.equal(missing.status, 401);
+    assert.match(missing.headers.get('www-authenticate') ?? '', /^Bearer realm="dapgate"$/, 'a plain Bearer challenge, no OAuth resource metadata');
+    assert.match((await missing.json()).error.message, /missing bearer token: send the header "Authorization: Bearer <token>".*DAPGATE_HTTP_TOKEN/);
+    const wrong = await fetch(url, { method: 'POST', headers: { ...headers, authorization: 'Bearer wrong-token-0123456789' }, body: init });
+    assert.equal(wrong.status, 401);
+    assert.match(wrong.headers.get('www-authenticate') ?? '', /^Bearer realm="dapgate", error="invalid_token"$/);
+    assert.match((await wrong.json()).error.message, /wrong bearer token/);
+    const discovery = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`);
+    assert.equal(discovery.status, 404, 'OAuth discovery finds nothing, so a client does not start an OAuth flow');
+    assert.match((await discovery.json()).error.message, /does not use OAuth/);
     assert.equal((await fetch(url, { method: 'POST', headers: { ...headers, authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' }, body: init })).status, 403);
 
     const client = new Client({ name: 'http-e2e', version: '1.0.0' });

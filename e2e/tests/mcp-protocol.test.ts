@@ -24,7 +24,7 @@ describe('MCP protocol over stdio', () => {
     const { replies, stderr } = await rawSession([init(1, '2025-06-18'), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]);
     const first = replies.find((r) => r.id === 1);
     assert.equal(first.result.protocolVersion, '2025-06-18');
-    assert.deepEqual(first.result.capabilities, { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true } });
+    assert.deepEqual(first.result.capabilities, { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true } });
     assert.equal(first.result.serverInfo.name, 'dapgate');
     assert.equal(replies.filter((r) => r.id === 1).length, 1, 'exactly one initialize answer');
     const tools = replies.find((r) => r.id === 2);
@@ -73,12 +73,52 @@ describe('MCP protocol over stdio', () => {
     }
   });
 
+  test('a missing resource answers -32002 (resource not found), with a hint', async () => {
+    const g = await Gateway.start();
+    try {
+      for (const uri of ['dapgate://sessions/s999', 'dapgate://sessions/s999/output', 'dapgate://nothing/here']) {
+        await assert.rejects(g.client.readResource({ uri }), (e: any) => {
+          assert.equal(e.code, -32002, `${uri}: ${e.message}`);
+          assert.match(e.message, /Resource not found: .*dapgate:\/\/sessions lists the sessions/);
+          return true;
+        });
+      }
+      const list = await g.client.readResource({ uri: 'dapgate://sessions' });
+      assert.deepEqual(JSON.parse((list.contents[0] as any).text), []);
+    } finally {
+      await g.close();
+    }
+  });
+
+  test('prompts: debug-a-bug is listed and walks through reproduce, breakpoint, inspect, narrow, fix, re-run', async () => {
+    const g = await Gateway.start();
+    try {
+      assert.deepEqual(g.client.getServerCapabilities()?.prompts, { listChanged: true });
+      const { prompts } = await g.client.listPrompts();
+      const p = prompts.find((x) => x.name === 'debug-a-bug');
+      assert.ok(p, JSON.stringify(prompts));
+      assert.equal(p.title, 'Debug a bug');
+      assert.deepEqual(p.arguments?.map((a) => [a.name, a.required]), [['symptom', true], ['program', false]]);
+      const got = await g.client.getPrompt({ name: 'debug-a-bug', arguments: { symptom: 'total is -2, expected 0', program: 'ledger.py' } });
+      const text = (got.messages[0]!.content as { text: string }).text;
+      assert.match(text, /Symptom: total is -2, expected 0\nProgram: ledger.py/);
+      const steps = ['Reproduce', 'Breakpoint at the suspect', 'Inspect', 'Narrow', 'Fix', 'Re-run'].map((s) => text.indexOf(s));
+      assert.ok(steps.every((i, n) => i > 0 && (n === 0 || i > steps[n - 1]!)), `the six steps in order: ${steps}`);
+      const { tools } = await g.client.listTools();
+      for (const name of text.match(/debug_[a-z_]+/g) ?? []) assert.ok(tools.some((t) => t.name === name), `the prompt names a real tool: ${name}`);
+      await assert.rejects(g.client.getPrompt({ name: 'debug-a-bug', arguments: {} }), /symptom/);
+    } finally {
+      await g.close();
+    }
+  });
+
   test('every tool has a description written for the model and an input schema', async () => {
     const g = await Gateway.start();
     try {
       const { tools } = await g.client.listTools();
       for (const t of tools) {
         assert.ok((t.description ?? '').length > 40, `${t.name} needs a real description`);
+        assert.ok(t.title, `${t.name} has a title`);
         assert.equal(t.inputSchema.type, 'object');
         assert.ok(t.annotations && (t.annotations.readOnlyHint !== undefined || t.annotations.destructiveHint !== undefined), `${t.name} says whether it reads or changes state`);
       }

@@ -18,7 +18,7 @@ export const SERVER_INSTRUCTIONS = `dapgate drives real debuggers. Typical flow:
 export function initializeResult(requested: unknown) {
   return {
     protocolVersion: typeof requested === 'string' && SUPPORTED.includes(requested) ? requested : LATEST,
-    capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true } },
+    capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true } },
     serverInfo: { name: 'dapgate', version: VERSION },
     instructions: SERVER_INSTRUCTIONS,
   };

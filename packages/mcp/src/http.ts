@@ -33,7 +33,9 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    if (!bearerMatches(req.headers.authorization, token)) return reply(res, 401, 'missing or wrong bearer token (Authorization: Bearer $DAPGATE_HTTP_TOKEN)');
+    // OAuth discovery (MCP Inspector, SDK clients) learns at once that there is none to do
+    if (url.pathname.startsWith('/.well-known/')) return reply(res, 404, `dapgate does not use OAuth: send ${HOW_TO_AUTHENTICATE}`);
+    if (!bearerMatches(req.headers.authorization, token)) return unauthorized(res, req.headers.authorization !== undefined);
     if (!originAllowed(req.headers.origin, allowedOrigins)) return reply(res, 403, `origin ${req.headers.origin} is not allowed (set DAPGATE_HTTP_ALLOWED_ORIGINS)`);
     if (!hostAllowed(req.headers.host, host, port)) return reply(res, 403, `host ${req.headers.host} is not this server`);
     if (url.pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
@@ -75,7 +77,18 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
   return gateway;
 }
 
-function reply(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+/**
+ * 401 with `WWW-Authenticate: Bearer` and no resource metadata: the token is a static one the
+ * operator hands out, not an OAuth flow (MCP Inspector and others would otherwise start one).
+ */
+function unauthorized(res: ServerResponse, tokenGiven: boolean): void {
+  const message = `${tokenGiven ? 'wrong' : 'missing'} bearer token: send ${HOW_TO_AUTHENTICATE} (in MCP Inspector: Authentication, Bearer Token)`;
+  reply(res, 401, message, { 'www-authenticate': `Bearer realm="dapgate"${tokenGiven ? ', error="invalid_token"' : ''}` });
+}
+
+const HOW_TO_AUTHENTICATE = 'the header "Authorization: Bearer <token>" with the token dapgate was started with (DAPGATE_HTTP_TOKEN)';
+
+function reply(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }

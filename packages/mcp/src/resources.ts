@@ -1,5 +1,5 @@
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ResourceTemplate, type RegisteredResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError, ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Session, SessionManager } from '@dapgate/core';
 import { describe } from './format/session.js';
 import { maskText } from './format/secrets.js';
@@ -8,6 +8,11 @@ import { tailText } from './format/text.js';
 const LIST_URI = 'dapgate://sessions';
 const sessionUri = (id: string) => `dapgate://sessions/${id}`;
 const outputUri = (id: string) => `dapgate://sessions/${id}/output`;
+
+/** MCP's error code for a resource that does not exist. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+const notFound = (uri: string) => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. dapgate://sessions lists the sessions.`, { uri });
 
 /**
  * Sessions and their output as MCP resources. A client that subscribes is notified when a session
@@ -48,7 +53,7 @@ export function registerResources(server: McpServer, manager: SessionManager): v
     s.output.onAppend(() => updated(outputUri(s.id)));
   });
 
-  server.registerResource(
+  const listResource = server.registerResource(
     'sessions',
     LIST_URI,
     { title: 'Debug sessions', description: 'Every debug session with its state and where it is stopped', mimeType: 'application/json' },
@@ -70,25 +75,42 @@ export function registerResources(server: McpServer, manager: SessionManager): v
     ]),
   });
 
-  server.registerResource(
+  const session = (id: unknown, uri: URL) => {
+    const s = manager.list().find((x) => x.id === String(id));
+    if (!s) throw notFound(uri.href);
+    return s;
+  };
+
+  const statusResource = server.registerResource(
     'session-status',
     new ResourceTemplate('dapgate://sessions/{sessionId}', { list }),
     { title: 'Debug session status', description: 'State, stop location with source, locals and frames', mimeType: 'text/plain' },
     async (uri, { sessionId }) => {
-      const s = manager.get(String(sessionId));
+      const s = session(sessionId, uri);
       const d = await describe(s, { frames: 5 });
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: maskText(d.text) }] };
     },
   );
 
-  server.registerResource(
+  const outputResource = server.registerResource(
     'session-output',
     new ResourceTemplate('dapgate://sessions/{sessionId}/output', { list: undefined }),
     { title: 'Debug session output', description: 'The last output of the program (stdout, stderr, console)', mimeType: 'text/plain' },
     async (uri, { sessionId }) => {
-      const s = manager.get(String(sessionId));
+      const s = session(sessionId, uri);
       const text = s.output.tail(500).map((e) => (e.category === 'stderr' ? `[stderr] ${e.text}` : e.text)).join('');
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: maskText(tailText(text, 400, 20_000)) }] };
     },
   );
+
+  // the SDK's resources/read answers an unknown URI with -32602; MCP says -32002
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
+    const uri = new URL(req.params.uri);
+    if (uri.href === LIST_URI) return listResource.readCallback(uri, extra);
+    for (const t of [outputResource, statusResource] as RegisteredResourceTemplate[]) {
+      const variables = t.resourceTemplate.uriTemplate.match(uri.href);
+      if (variables) return t.readCallback(uri, variables, extra);
+    }
+    throw notFound(req.params.uri);
+  });
 }

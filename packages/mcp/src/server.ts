@@ -11,6 +11,8 @@ import { registerProbeTool } from './tools/probe-tool.js';
 import { registerTestTool } from './tools/test-tool.js';
 import { registerTraceTool } from './tools/trace-tool.js';
 import { registerResources } from './resources.js';
+import { registerPrompts } from './prompts.js';
+import { serveToolList } from './tools/tool-list.js';
 import { VERSION } from './version.js';
 import { SERVER_INSTRUCTIONS } from './fast-stdio.js';
 
@@ -19,11 +21,11 @@ const acceptAnything = {
   getValidator: () => (input: unknown) => ({ valid: true as const, data: input as never, errorMessage: undefined }),
 };
 
-/** An MCP server with every dapgate tool and resource over `manager`'s sessions. */
+/** An MCP server with every dapgate tool, resource and prompt over `manager`'s sessions. */
 export function createMcpServer(manager: SessionManager): McpServer {
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
-    { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: acceptAnything },
+    { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {} }, jsonSchemaValidator: acceptAnything },
   );
   registerSessionTools(server, manager);
   registerBreakpointTools(server, manager);
@@ -35,5 +37,7 @@ export function createMcpServer(manager: SessionManager): McpServer {
   registerTestTool(server, manager);
   registerTraceTool(server, manager);
   registerResources(server, manager);
+  registerPrompts(server);
+  serveToolList(server);
   return server;
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadProfiles } from '@dapgate/core';
-import { fieldShape, takeFields } from '../src/tools/profile-fields.js';
+import { fieldHelp, fieldShape, takeFields } from '../src/tools/profile-fields.js';
 
 const profiles = loadProfiles();
 
@@ -12,7 +12,8 @@ test('tool input schemas carry the fields the profiles declare, with their types
   assert.ok(launch.classPaths!.safeParse(['a', 'b']).success);
   assert.ok(!launch.classPaths!.safeParse('a').success);
   assert.ok(launch.module!.isOptional());
-  assert.match(launch.mainClass!.description ?? '', /main class/);
+  assert.equal(launch.mainClass!.description, 'java', 'a field names the language taking it; what it means is in debug_languages');
+  assert.match(fieldHelp(profiles.find((p) => p.id === 'java')!).mainClass ?? '', /main class/);
   assert.equal(fieldShape(profiles, 'attach').module, undefined, 'launch-only fields stay off attach');
 });
 

@@ -256,6 +256,8 @@ export const ProfileSchema = z.object({
   attach: RequestTemplate.extend({
     defaultHost: z.string().default('127.0.0.1'),
     defaultPort: z.number().int().optional(),
+    /** How a target is started so this profile can attach to it, e.g. `python -m debugpy --listen 5678 app.py` (shown in debug_attach's description). */
+    startHint: z.string().optional(),
     /**
      * Regexps of the adapter's attach errors that mean "the target is not listening yet": with
      * waitForTargetMs, the attach is retried once the port accepts connections.

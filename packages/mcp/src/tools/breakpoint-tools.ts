@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { canonicalPath, GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
 import { contextBlock } from '../format/source.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { shortPath } from '../format/text.js';
 import { breakpointJson, describeBreakpoint } from '../format/breakpoints.js';
+import { outputs } from './output-schemas.js';
 
-/** Adds breakpoints to the gateway book and waits until live sessions have bound them. */
-export async function addBreakpoints(manager: SessionManager, specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]> {
+/** A breakpoint as tools accept it: `expectContent` is checked here, before the book sees it. */
+export type BreakpointRequest = BreakpointSpec & { expectContent?: string };
+
+/** Adds breakpoints to the gateway book (none if one's expectContent does not match) and waits until live sessions have bound them. */
+export async function addBreakpoints(manager: SessionManager, requests: BreakpointRequest[], cwd: string): Promise<BookBreakpoint[]> {
+  const specs: BreakpointSpec[] = [];
+  for (const { expectContent, ...spec } of requests) {
+    if (expectContent && spec.file && spec.line) await checkExpectedContent(canonicalPath(spec.file, cwd), spec.line, expectContent);
+    specs.push(spec);
+  }
   const added = manager.addBreakpoints(specs, cwd);
   await manager.synced();
   return added;
@@ -29,22 +38,22 @@ export function refuseUnsupportedKinds(manager: SessionManager, target: { progra
 }
 
 export function registerBreakpointTools(server: McpServer, manager: SessionManager): void {
-  const bp = params.breakpoint.shape;
   defineTool(
     server,
     manager,
     'debug_breakpoint_set',
     {
+      title: 'Set breakpoint',
       description:
-        'Set a breakpoint (file+line, or function, or watch: a data breakpoint on a variable) with an optional condition, hit condition, log message (logpoint: prints instead of stopping) or temporary flag. Line and function breakpoints are gateway-wide: they apply to every session, now and later; a watch belongs to one stopped session. Reports whether it bound and on which line.',
+        'At file+line or function (all sessions, now and later), or a watch (one stopped session). Says where it bound.',
       input: {
-        ...bp,
-        watch: z.string().optional().describe('data breakpoint: stop when this variable path changes (e.g. "this.total"); the session must be stopped; adapters that offer it (Java: fields)'),
-        accessType: z.enum(['write', 'read', 'readWrite']).optional().describe('with watch: which access stops (default write)'),
-        frame: params.frame.describe('with watch: the frame the path is resolved in (default 0)'),
-        expectContent: z.string().optional().describe('text the line must contain (guards against off-by-N line numbers); refused with the nearby lines if it does not'),
-        sessionId: params.sessionId.describe('session whose cwd resolves a relative file (default: the most recent)'),
+        ...params.breakpointFields,
+        watch: z.string().optional().describe('stop when this variable changes'),
+        accessType: z.enum(['write', 'read', 'readWrite']).optional(),
+        frame: params.frame.describe('with watch'),
+        sessionId: params.sessionId,
       },
+      output: outputs.breakpoint,
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     async (a) => {
@@ -55,8 +64,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
       }
       if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function, or watch', 'e.g. {file: "app.py", line: 12}');
       const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
-      if (a.expectContent && a.file && a.line) checkExpectedContent(canonicalPath(a.file, cwd), a.line, a.expectContent);
-      const { expectContent: _, sessionId: __, frame: ___, accessType: ____, ...spec } = a;
+      const { sessionId: _, frame: __, accessType: ___, ...spec } = a;
       const [b] = await addBreakpoints(manager, [spec], cwd);
       const text = `Breakpoint ${describeBreakpoint(b!, cwd)}${b!.replaced ? `\nIt replaced the breakpoint on that line (${b!.replaced}); one breakpoint per line.` : ''}`;
       return ok(text, { breakpoint: breakpointJson(b!) });
@@ -68,13 +76,15 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     manager,
     'debug_breakpoint_remove',
     {
-      description: 'Remove breakpoints by id, by file (optionally one line), or all of them.',
+      title: 'Remove breakpoints',
+      description: 'Remove breakpoints by id, file (+line), or all.',
       input: {
-        id: z.union([z.string(), z.array(z.string())]).optional().describe('breakpoint id(s) such as "bp1"'),
-        file: z.string().optional().describe('remove the breakpoints in this file'),
-        line: z.number().int().optional().describe('with file: only the one on this line'),
-        all: z.boolean().optional().describe('remove every breakpoint'),
+        id: z.union([z.string(), z.array(z.string())]).optional(),
+        file: z.string().optional(),
+        line: z.number().int().optional(),
+        all: z.boolean().optional(),
       },
+      output: outputs.removed,
       annotations: { destructiveHint: true, idempotentHint: true },
     },
     async (a) => {
@@ -107,7 +117,13 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     server,
     manager,
     'debug_breakpoints',
-    { description: 'List all breakpoints with their verified state per session, bound lines and hit counts.', input: {}, annotations: { readOnlyHint: true } },
+    {
+      title: 'Breakpoints',
+      description: 'All breakpoints: verified per session, bound line, hits.',
+      input: {},
+      output: outputs.breakpoints,
+      annotations: { readOnlyHint: true },
+    },
     async () => {
       const list = manager.book.list();
       const cwd = manager.defaultCwd();
@@ -122,8 +138,10 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     manager,
     'debug_exception_breakpoints',
     {
-      description: 'Choose on which exceptions a session stops (e.g. ["uncaught"] or ["raised", "uncaught"] for Python). Without filters, lists the filters the adapter offers and those active.',
-      input: { filters: z.array(z.string()).optional().describe('filter ids to activate (replaces the current set; [] = none)'), sessionId: params.sessionId },
+      title: 'Exception stops',
+      description: 'Which exceptions stop the session, e.g. ["uncaught"]; without filters, lists those offered.',
+      input: { filters: z.array(z.string()).optional().describe('replaces the active set; [] = none'), sessionId: params.sessionId },
+      output: outputs.exceptionFilters,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     async (a) => {
@@ -142,10 +160,10 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
 }
 
 /** Refuses a breakpoint whose line does not contain the text the agent expects there. */
-function checkExpectedContent(file: string, line: number, expected: string): void {
+async function checkExpectedContent(file: string, line: number, expected: string): Promise<void> {
   let lines: string[];
   try {
-    lines = readFileSync(file, 'utf8').split(/\r?\n/);
+    lines = (await readFile(file, 'utf8')).split(/\r?\n/);
   } catch {
     return; // a missing file is reported by the breakpoint itself
   }

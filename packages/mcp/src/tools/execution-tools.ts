@@ -7,6 +7,7 @@ import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
 import { describe } from '../format/session.js';
 import { frameLocation, isRuntimeFrame } from '../format/frames.js';
+import { outputs } from './output-schemas.js';
 import { clip, shortPath } from '../format/text.js';
 
 export function registerExecutionTools(server: McpServer, manager: SessionManager): void {
@@ -15,8 +16,10 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     manager,
     'debug_run_to',
     {
-      description: 'Run to file:line (a temporary breakpoint, then continue and wait). Stops earlier if another breakpoint hits.',
-      input: { file: z.string().describe('source file, absolute or relative to the session cwd'), line: z.number().int().min(1), sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      title: 'Run to',
+      description: 'Continue to file:line and wait; another breakpoint may stop it first.',
+      input: { file: z.string(), line: z.number().int().min(1), sessionId: params.sessionId, timeoutMs: params.timeoutMs() },
+      output: outputs.runTo,
       annotations: { readOnlyHint: false, destructiveHint: false },
     },
     async (a, { signal, progress }) => {
@@ -45,8 +48,9 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     manager,
     'debug_continue',
     {
-      description: 'Resume a stopped session and (by default) wait for the next stop or the program\'s exit.',
-      input: { sessionId: params.sessionId, threadId: params.threadId, wait: z.boolean().optional().describe('wait for the next stop or exit (default true)'), timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      title: 'Continue',
+      description: 'Resume; waits (unless wait: false) for the next stop or exit.',
+      input: { sessionId: params.sessionId, threadId: params.threadId, wait: z.boolean().optional(), timeoutMs: params.timeoutMs() },
       annotations: { readOnlyHint: false, destructiveHint: false },
     },
     async (a, { signal, progress }) => {
@@ -63,14 +67,16 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     manager,
     'debug_step',
     {
-      description: 'Step over, into or out (count times) and show the new location and which locals changed (e.g. "total: 25 -> 95").',
+      title: 'Step',
+      description: 'Step over, into or out (count times); shows where, and which locals changed.',
       input: {
-        kind: z.enum(['over', 'into', 'out']).describe('over: next line; into: enter the call; out: finish this function'),
-        count: z.number().int().min(1).max(100).optional().describe('how many steps (default 1)'),
+        kind: z.enum(['over', 'into', 'out']),
+        count: z.number().int().min(1).max(100).optional(),
         sessionId: params.sessionId,
         threadId: params.threadId,
-        timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
+        timeoutMs: params.timeoutMs(),
       },
+      output: outputs.step,
       annotations: { readOnlyHint: false, destructiveHint: false },
     },
     async (a, { signal }) => {
@@ -114,8 +120,9 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     manager,
     'debug_pause',
     {
-      description: 'Pause a running session (e.g. a loop that never reaches a breakpoint) and show where it is.',
-      input: { sessionId: params.sessionId, threadId: params.threadId.describe('thread to pause (default: the first thread)'), timeoutMs: params.timeoutMs(5_000) },
+      title: 'Pause',
+      description: 'Pause a running session and show where it is.',
+      input: { sessionId: params.sessionId, threadId: params.threadId, timeoutMs: params.timeoutMs(5_000) },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     },
     async (a, { signal, progress }) => {
@@ -135,8 +142,9 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     manager,
     'debug_wait',
     {
-      description: 'Wait until the session stops (breakpoint, exception, pause) or the program exits, at most timeoutMs. Returns at once if it is already stopped.',
-      input: { sessionId: params.sessionId, timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS) },
+      title: 'Wait',
+      description: `Wait until the session stops or exits. Every wait ends after timeoutMs (default ${DEFAULT_WAIT_MS}).`,
+      input: { sessionId: params.sessionId, timeoutMs: params.timeoutMs() },
       annotations: { readOnlyHint: true },
     },
     async (a, { signal, progress }) => {

@@ -7,6 +7,7 @@ import { failure, ok } from './result.js';
 import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
 import { clip } from '../format/text.js';
 import { frameJson, frameLocation } from '../format/frames.js';
+import { outputs } from './output-schemas.js';
 
 const MAX_TREE_LINES = 200;
 
@@ -16,8 +17,10 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_set_variable',
     {
-      description: 'Set a variable or member in a stopped frame, e.g. {path: "total", value: "0"} or {path: "order.items[0].qty", value: "3"}. The value is an expression in the program\'s language.',
-      input: { path: z.string().describe('variable path'), value: z.string().describe('new value, as an expression'), frame: params.frame, sessionId: params.sessionId },
+      title: 'Set variable',
+      description: 'Set a variable or member by path (e.g. "a.items[0].qty"); value is an expression.',
+      input: { path: z.string(), value: z.string(), frame: params.frame, sessionId: params.sessionId },
+      output: outputs.setVariable,
       annotations: { destructiveHint: true },
     },
     async (a) => {
@@ -36,8 +39,10 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_threads',
     {
-      description: 'List the threads of a session (Go: goroutines) and which one is stopped; the stopped thread first, at most `limit`.',
-      input: { sessionId: params.sessionId, limit: z.number().int().min(1).max(2_000).optional().describe('how many threads to list (default 100)') },
+      title: 'Threads',
+      description: 'Threads: the stopped one first, at most limit (default 100).',
+      input: { sessionId: params.sessionId, limit: z.number().int().min(1).max(2_000).optional() },
+      output: outputs.threads,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -59,13 +64,15 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_stack',
     {
-      description: 'Stack frames of a stopped thread: index, function, file:line. Use the index as `frame` in debug_variables / debug_evaluate.',
+      title: 'Stack',
+      description: 'Frames: index (the frame other tools take; 0 = top, default), function, file:line.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,
-        startFrame: z.number().int().min(0).optional().describe('first frame index (default 0)'),
-        levels: z.number().int().min(1).max(200).optional().describe('how many frames (default 20)'),
+        startFrame: z.number().int().min(0).optional(),
+        levels: z.number().int().min(1).max(200).optional(),
       },
+      output: outputs.stack,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -84,17 +91,18 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_variables',
     {
-      description:
-        'Variables of a stopped frame. Without path: the frame\'s locals (scope "Globals" etc. on request). With path (e.g. "order.items[0]" or "meta[\'region\']"): that value and its members to `depth` levels. `names` picks only some variables; long collections are cut at maxItems.',
+      title: 'Variables',
+      description: 'Locals of a frame, or with path (e.g. "a.items[0]") that value to depth levels.',
       input: {
         sessionId: params.sessionId,
         frame: params.frame,
-        scope: z.string().optional().describe('scope name such as "Locals" or "Globals" (default: the local scopes)'),
-        path: z.string().optional().describe('a variable path such as order.items[0].sku'),
-        depth: z.number().int().min(0).max(5).optional().describe('levels of members to expand (default 1)'),
-        names: z.array(z.string()).optional().describe('only these variables'),
-        maxItems: z.number().int().min(1).max(500).optional().describe('members shown per level (default 25)'),
+        scope: z.string().optional(),
+        path: z.string().optional(),
+        depth: z.number().int().min(0).max(5).optional().describe('default 1'),
+        names: z.array(z.string()).optional().describe('only these'),
+        maxItems: z.number().int().min(1).max(500).optional(),
       },
+      output: outputs.variables,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -145,13 +153,15 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_evaluate',
     {
-      description: 'Evaluate an expression in a stopped frame (in the program\'s language), e.g. "len(items)" or "acct.balance()". Errors name the variables that exist there.',
+      title: 'Evaluate',
+      description: 'Evaluate an expression in a stopped frame; an error lists the names there.',
       input: {
-        expression: z.string().min(1).describe('the expression'),
+        expression: z.string().min(1),
         frame: params.frame,
-        context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional().describe('DAP evaluate context (default repl, where statements are allowed if the adapter supports them; lldb: watch)'),
+        context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional(),
         sessionId: params.sessionId,
       },
+      output: outputs.evaluate,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async (a) => {

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
+import { outputs } from './output-schemas.js';
 
 const OUTPUT_MAX_CHARS = 8_000;
 
@@ -12,15 +13,16 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     manager,
     'debug_events',
     {
-      description:
-        'Session events (stopped, continued, exited, breakpoint, thread, output, state changes, adapter failures) after a cursor. Pass the returned `next` as `since` to get only new ones; waitMs long-polls until something arrives.',
+      title: 'Events',
+      description: 'Events (stopped, exited, output...) after cursor since (pass the returned next).',
       input: {
         sessionId: params.sessionId,
-        since: z.number().int().min(0).optional().describe('cursor from a previous call (default 0 = from the start)'),
-        types: z.array(z.string()).optional().describe('only these event types, e.g. ["stopped","exited"]'),
-        waitMs: z.number().int().min(0).max(60_000).optional().describe('wait up to this long for a new event (default 0)'),
-        max: z.number().int().min(1).max(500).optional().describe('at most this many events (default 50)'),
+        since: z.number().int().min(0).optional(),
+        types: z.array(z.string()).optional(),
+        waitMs: z.number().int().min(0).max(60_000).optional().describe('long-poll'),
+        max: z.number().int().min(1).max(500).optional(),
       },
+      output: outputs.events,
       annotations: { readOnlyHint: true },
     },
     async (a, { signal }) => {
@@ -53,14 +55,15 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     manager,
     'debug_output',
     {
-      description:
-        'What the program printed (stdout, stderr, console) and what logpoints logged (category logpoint), after a cursor, or only the last lines (`tail`). Cursors and counts are in output records (one write by the program or one logpoint message): pass the returned `next` as `since` next time.',
+      title: 'Output',
+      description: 'Output and logpoint messages after record cursor since (pass the returned next), or the last tail lines.',
       input: {
         sessionId: params.sessionId,
-        since: z.number().int().min(0).optional().describe('record cursor from a previous call (default 0)'),
-        category: z.enum(['stdout', 'stderr', 'console', 'important', 'logpoint']).optional().describe('only this stream (logpoint: only logpoint messages)'),
-        tail: z.number().int().min(1).max(1_000).optional().describe('only the records holding the last N lines'),
+        since: z.number().int().min(0).optional(),
+        category: z.enum(['stdout', 'stderr', 'console', 'important', 'logpoint']).optional(),
+        tail: z.number().int().min(1).max(1_000).optional(),
       },
+      output: outputs.output,
       annotations: { readOnlyHint: true },
     },
     async (a) => {

@@ -9,6 +9,7 @@ import { fieldShape, takeFields } from './profile-fields.js';
 import { describe } from '../format/session.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { clip, shortPath } from '../format/text.js';
+import { outputs } from './output-schemas.js';
 
 /** debug_probe: launch, record every breakpoint hit, end; one compact report. */
 export function registerProbeTool(server: McpServer, manager: SessionManager): void {
@@ -17,20 +18,22 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
     manager,
     'debug_probe',
     {
+      title: 'Probe',
       description:
-        'One shot: launch a program, and at each breakpoint hit record the location, locals and the given expressions, up to maxHits; then end the session and return one compact report. One call instead of ten. The breakpoints are used only for this probe.',
+        'Launch as debug_launch; at each breakpoint hit (maxHits, default 10) record locals and expressions; end; report.',
       input: {
-        program: z.string().describe('the program file'),
-        breakpoints: z.array(params.breakpoint).min(1).describe('where to look'),
-        expressions: z.array(z.string()).optional().describe('expressions to evaluate at each hit'),
-        maxHits: z.number().int().min(1).max(100).optional().describe('stop after this many hits (default 10)'),
+        program: z.string(),
+        breakpoints: z.array(params.breakpoint).min(1),
+        expressions: z.array(z.string()).optional(),
+        maxHits: z.number().int().min(1).max(100).optional(),
         args: z.array(z.string()).optional(),
         cwd: z.string().optional(),
-        env: z.record(z.string()).optional(),
+        env: params.env,
         language: z.string().optional(),
-        ...fieldShape(manager.profiles.profiles, 'launch'),
-        timeoutMs: params.timeoutMs(30_000).describe('overall bound for the probe (default 30000)'),
+        ...fieldShape(manager.profiles.profiles, 'launch', true),
+        timeoutMs: params.timeoutMs(30_000),
       },
+      output: outputs.probe,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {

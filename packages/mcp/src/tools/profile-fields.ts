@@ -13,17 +13,25 @@ const ZOD: Record<FieldType, () => z.ZodTypeAny> = {
 /**
  * Input-schema entries for the language-only arguments the loaded profiles declare for a request
  * (Python's `module`, Java's `mainClass`, ...): a new profile adds its own without touching this.
+ * Each is described by the language(s) taking it; what it means is in debug_languages' answer
+ * (fieldHelp), read when that language is used, not paid for in every tools/list. `brief`: a
+ * second tool taking the same launch fields lists them bare.
  */
-export function fieldShape(profiles: Profile[], request: RequestKind): Record<string, z.ZodTypeAny> {
+export function fieldShape(profiles: Profile[], request: RequestKind, brief = false): Record<string, z.ZodTypeAny> {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const d of declaredFields(profiles, request)) {
     const types = [...new Set(d.declarations.map((x) => x.spec.type))].map((t) => ZOD[t]());
     const type = types.length === 1 ? types[0]! : z.union(types as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]]);
-    const description = d.declarations.map((x) => x.spec.description).join(' | ');
-    const shared = d.declarations.length > 1 ? ` (taken by ${d.declarations.map((x) => x.profile.id).join(', ')}: pass language)` : '';
-    shape[d.name] = type.optional().describe(description + shared);
+    const owners = d.declarations.map((x) => x.profile.id).join(', ');
+    const shared = d.declarations.length > 1 ? ' (pass language)' : '';
+    shape[d.name] = brief ? type.optional() : type.optional().describe(owners + shared);
   }
   return shape;
+}
+
+/** What each language-only argument of a profile means, for debug_languages: {mainClass: "Java: main class, ...", ...}. */
+export function fieldHelp(p: Profile): Record<string, string> {
+  return Object.fromEntries(Object.entries(p.fields).map(([name, spec]) => [name, spec.description]));
 }
 
 /** The language-only arguments among a tool's arguments. */
@@ -33,16 +41,35 @@ export function takeFields(profiles: Profile[], request: RequestKind, args: Reco
   return Object.keys(out).length ? out : undefined;
 }
 
-/** "python, java or node" from the loaded profiles, for parameter descriptions. */
+/** "python, java, node" from the loaded profiles, for parameter descriptions. */
 export function languageChoices(profiles: Profile[], withAttach = false): string {
-  const ids = profiles.filter((p) => !withAttach || p.attach).map((p) => p.id);
-  return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} or ${ids[ids.length - 1]}` : (ids[0] ?? '');
+  return profiles
+    .filter((p) => !withAttach || p.attach)
+    .map((p) => p.id)
+    .join(', ');
 }
 
-/** "python 5678, java 5005" from the loaded profiles' attach defaults. */
-export function defaultPorts(profiles: Profile[]): string {
-  return profiles
-    .filter((p) => p.attach?.defaultPort !== undefined)
-    .map((p) => `${p.id} ${p.attach!.defaultPort}`)
-    .join(', ');
+const attachesByPid = (p: Profile) => !!p.attach?.requires.some((alt) => alt.includes('processId'));
+
+/** "dotnet, go, lldb, rust": the loaded profiles that attach to a process id. */
+export function pidAttachers(profiles: Profile[]): string {
+  return profiles.filter(attachesByPid).map((p) => p.id).join(', ');
+}
+
+/** How to start a target this profile attaches to, for debug_languages: "`-m debugpy --listen 5678`", "by processId". */
+export function attachHint(p: Profile): string | undefined {
+  if (!p.attach) return undefined;
+  const ways = [p.attach.startHint, attachesByPid(p) ? 'by processId' : undefined].filter(Boolean);
+  return ways.length ? ways.join(', or ') : 'yes';
+}
+
+/**
+ * The test ids a profile reads (debug_test), from its test forms' examples without their notes in
+ * parentheses; an example that begins another is folded into it: `Foo.java[#method]`.
+ */
+export function testIds(p: Profile): string | undefined {
+  if (!p.test) return undefined;
+  const ids = p.test.forms.map((f) => f.example.replace(/\s*\(.*\)$/, ''));
+  const shown = ids.filter((id) => !ids.some((other) => other !== id && other.startsWith(id)));
+  return shown.map((id) => ids.filter((x) => x !== id && id.startsWith(x)).reduce((s, prefix) => `${prefix}[${id.slice(prefix.length)}]`, id)).join(' | ');
 }

@@ -3,6 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
+import { outputs } from './output-schemas.js';
+import { listTool, listedAs } from './tool-list.js';
 import { maskLogMessage, maskStructured, maskText, maskValueLines, namesSecret } from '../format/secrets.js';
 
 export interface ToolContext {
@@ -26,27 +28,30 @@ function progressReporter(extra: RequestExtra): ToolContext['progress'] {
   };
 }
 
-/** Every result about a session carries its id and state; other fields vary per tool. */
-export const sessionOutput = {
-  sessionId: z.string().optional().describe('the session the result is about'),
-  state: z.string().optional().describe('initializing | configuring | running | stopped | exited | terminated | failed | reconnecting'),
-};
+export { sessionOutput } from './output-schemas.js';
+
+export interface ToolConfig<Shape extends z.ZodRawShape> {
+  /** A few words, shown by clients; counted in the tools/list budget like everything else the model reads. */
+  title: string;
+  description: string;
+  input: Shape;
+  /** What structuredContent carries (default: a session and where it is stopped). */
+  output?: z.ZodRawShape;
+  annotations?: ToolAnnotations;
+}
 
 export function defineTool<Shape extends z.ZodRawShape>(
   server: McpServer,
   manager: SessionManager,
   name: string,
-  config: { description: string; input: Shape; annotations?: ToolAnnotations },
+  config: ToolConfig<Shape>,
   handler: (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ToolContext) => Promise<ToolResult>,
 ): void {
+  const output = z.object(config.output ?? outputs.session).passthrough();
+  listTool(server, { name, title: config.title, description: config.description, input: z.object(config.input), output, annotations: config.annotations });
   server.registerTool(
     name,
-    {
-      description: config.description,
-      inputSchema: config.input,
-      outputSchema: z.object(sessionOutput).passthrough(),
-      annotations: config.annotations,
-    },
+    { title: config.title, description: config.description, inputSchema: config.input, outputSchema: output, annotations: config.annotations },
     (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: RequestExtra) => {
       try {
         const raw = args as Record<string, unknown>;
@@ -59,24 +64,49 @@ export function defineTool<Shape extends z.ZodRawShape>(
   );
 }
 
-/** Shared parameter definitions, described for the model. */
+const breakpointTypes = {
+  file: z.string(),
+  line: z.number().int().min(1),
+  function: z.string(),
+  condition: z.string(),
+  hitCondition: z.string(),
+  logMessage: z.string(),
+  temporary: z.boolean(),
+  expectContent: z.string(),
+};
+
+/** Described once, in debug_breakpoint_set (elsewhere the same shape points there), and only where the name does not say it all. */
+const breakpointText: Partial<Record<keyof typeof breakpointTypes, string>> = {
+  hitCondition: '"N", ">= N", "> N", "% N" (every Nth)',
+  logMessage: 'print instead of stopping; {expr} interpolates',
+  expectContent: 'text the line must contain, else refused',
+};
+
+type OptionalShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<T[K]> };
+
+function optionalShape<T extends z.ZodRawShape>(types: T, text?: Partial<Record<keyof T, string>>): OptionalShape<T> {
+  return Object.fromEntries(Object.entries(types).map(([k, t]) => [k, text?.[k] ? t.optional().describe(text[k]!) : t.optional()])) as OptionalShape<T>;
+}
+
+const timeout = z.number().int().min(0).max(600_000).optional();
+
+/** Shared parameter definitions, described for the model (once: a default said in debug_sessions is not repeated per tool). */
 export const params = {
-  sessionId: z.string().optional().describe('session id such as "s1"; default: the most recent live session'),
-  timeoutMs: (def: number) => z.number().int().min(0).max(600_000).optional().describe(`how long to wait, in ms (default ${def})`),
-  threadId: z.number().int().optional().describe('thread id (default: the thread that stopped)'),
-  frame: z.number().int().min(0).optional().describe('0-based frame index in the stopped thread (0 = where it stopped; default 0)'),
-  display: z.array(z.string()).optional().describe('display expressions: evaluated at every stop, shown with it'),
-  breakpoint: z
-    .object({
-      file: z.string().optional().describe('source file, absolute or relative to the session cwd'),
-      line: z.number().int().min(1).optional().describe('1-based line'),
-      function: z.string().optional().describe('function name, instead of file+line'),
-      condition: z.string().optional().describe('stop only when this expression is true'),
-      hitCondition: z.string().optional().describe('which hits (where the condition holds) stop: "N" or "== N" only the Nth, ">= N", "> N", "% N" every Nth; counted by dapgate, same in every language'),
-      logMessage: z.string().optional().describe('log this instead of stopping (logpoint); {expr} interpolates'),
-      temporary: z.boolean().optional().describe('remove after the first hit'),
-    })
-    .strict(),
+  sessionId: z.string().optional(),
+  /** Said once, in debug_wait, for the common default; a tool with another default says it. */
+  timeoutMs: (def?: number) => (def === undefined ? timeout : timeout.describe(`default ${def}`)),
+  threadId: z.number().int().optional(),
+  /** An index from debug_stack (whose description says so); 0, the default, is where it stopped. */
+  frame: z.number().int().min(0).optional(),
+  /** The breakpoint fields with their descriptions (debug_breakpoint_set). */
+  breakpointFields: optionalShape(breakpointTypes, breakpointText),
+  /** One breakpoint wherever a list of them is accepted: the same fields as debug_breakpoint_set, listed there. */
+  breakpoint: listedAs(z.object(optionalShape(breakpointTypes)).strict(), { type: 'object' }),
+  /** Display expressions: evaluated at every stop and shown with it. */
+  display: z.array(z.string()).optional().describe('shown at every stop'),
+  breakpointsNote: 'as in debug_breakpoint_set',
+  /** Environment variables (strings; the zod schema checks): listed as an object. */
+  env: listedAs(z.record(z.string()), { type: 'object' }).optional(),
 };
 
 /** No answer may flood the model's context: text and structured content are capped. */

@@ -11,7 +11,8 @@ import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
 import { armedLine, armedStops } from '../format/armed.js';
-import { defaultPorts, fieldShape, languageChoices, takeFields } from './profile-fields.js';
+import { attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
+import { outputs } from './output-schemas.js';
 import { readHealth } from '../health.js';
 
 export function registerSessionTools(server: McpServer, manager: SessionManager): void {
@@ -21,8 +22,10 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_languages',
     {
-      description: 'List the languages dapgate can debug, whether each debug adapter is installed (version, path) and how to install a missing one.',
+      title: 'Languages',
+      description: 'Per language: adapter installed (version, path) or how to install; its own launch/attach arguments; attach start commands; test id forms.',
       input: {},
+      output: outputs.languages,
       annotations: { readOnlyHint: true },
     },
     async () => {
@@ -30,7 +33,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const text = rows
         .map(({ profile: p, status: s }) =>
           s.installed
-            ? `${p.id}: ${p.adapter.name} ready (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''}); files ${p.extensions.join(' ')}; attach ${p.attach ? 'yes' : 'no'}${s.outdated ? ` — built from older sources: ${s.install}` : ''}`
+            ? `${p.id}: ${p.adapter.name} ready (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''}); files ${p.extensions.join(' ')}; attach ${attachHint(p) ?? 'no'}${testIds(p) ? `; test ids ${testIds(p)}` : ''}${Object.keys(p.fields).length ? `; arguments: ${Object.entries(fieldHelp(p)).map(([n, d]) => `${n} (${d.replace(/^\w+: /, '')})`).join(', ')}` : ''}${s.outdated ? ` — built from older sources: ${s.install}` : ''}`
             : `${p.id}: ${p.adapter.name} NOT INSTALLED — ${s.problem}. To fix: ${s.install}`,
         )
         .join('\n');
@@ -48,6 +51,9 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
           ...(s.problem ? { problem: s.problem } : {}),
           install: s.install,
           attach: !!p.attach,
+          ...(attachHint(p) ? { attachHint: attachHint(p) } : {}),
+          ...(testIds(p) ? { testIds: testIds(p) } : {}),
+          ...(Object.keys(p.fields).length ? { fields: fieldHelp(p) } : {}),
         })),
       });
     },
@@ -58,23 +64,25 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_launch',
     {
+      title: 'Launch',
       description:
-        'Start a program under the debugger and (by default) wait until it stops at a breakpoint or exits, so one call gets you to the first stop. Breakpoints given here are applied before the program runs, so even a 5 ms program stops. They stay in the gateway-wide list for later sessions. Language is inferred from the file extension.',
+        'Run a program under the debugger; waits (unless wait: false) for the first stop or exit.',
       input: {
-        program: z.string().optional().describe('the program file, absolute or relative to cwd (e.g. "app.py")'),
-        configuration: z.string().optional().describe('name of a configuration in .vscode/launch.json (cwd or a folder above); other arguments override it'),
+        program: z.string().optional(),
+        configuration: z.string().optional().describe('from .vscode/launch.json'),
         ...fieldShape(profiles, 'launch'),
-        language: z.string().optional().describe(`${languageChoices(profiles)} (default: inferred from the program's extension, or from a language-only argument)`),
-        args: z.array(z.string()).optional().describe('command-line arguments for the program'),
-        cwd: z.string().optional().describe('working directory (default: the program\'s folder)'),
-        env: z.record(z.string()).optional().describe('extra environment variables'),
-        stopOnEntry: z.boolean().optional().describe('stop at the first line (default false)'),
-        breakpoints: z.array(params.breakpoint).optional().describe('breakpoints to set before it runs'),
+        language: z.string().optional().describe(languageChoices(profiles)),
+        args: z.array(z.string()).optional(),
+        cwd: z.string().optional(),
+        env: params.env,
+        stopOnEntry: z.boolean().optional(),
+        breakpoints: z.array(params.breakpoint).optional().describe(params.breakpointsNote),
         display: params.display,
-        wait: z.boolean().optional().describe('wait for the first stop or exit (default true)'),
-        timeoutMs: params.timeoutMs(DEFAULT_WAIT_MS),
-        adapterArgs: z.record(z.unknown()).optional().describe('raw DAP launch arguments merged last, e.g. {"python": "/path/to/venv/bin/python", "justMyCode": false}'),
+        wait: z.boolean().optional(),
+        timeoutMs: params.timeoutMs(),
+        adapterArgs: z.record(z.unknown()).optional(),
       },
+      output: outputs.launch,
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {
@@ -120,21 +128,21 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_attach',
     {
-      description:
-        'Attach to a program that is already running under a debug server: Python started with `python -m debugpy --listen 5678 app.py`, a JVM started with `-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005`, a Go process by processId, or a headless delve (`dlv --headless --accept-multiclient --listen 127.0.0.1:PORT exec ./bin`) by port. Returns the session; set breakpoints, then debug_wait. With reconnect, a target that restarts is re-attached with the same breakpoints.',
+      title: 'Attach',
+      description: `Attach to a running program (how to start one: debug_languages)${pidAttachers(profiles) ? ` or, ${pidAttachers(profiles)}, a processId` : ''}.`,
       input: {
-        language: z.string().optional().describe(`${languageChoices(profiles, true)} (may be implied by a language-only argument)`),
+        language: z.string().optional(),
         ...fieldShape(profiles, 'attach'),
-        host: z.string().optional().describe('host the target listens on (default 127.0.0.1)'),
-        port: z.number().int().min(1).max(65535).optional().describe(`port the target listens on (default: ${defaultPorts(profiles)})`),
-        processId: z.number().int().optional().describe('attach to a local process id (where the adapter supports it)'),
-        waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('keep trying to connect for this long while the target is not listening yet (default 0)'),
-        reconnect: z.boolean().optional().describe('re-attach when the target restarts (where supported)'),
-        cwd: z.string().optional().describe('folder relative breakpoint paths resolve against'),
-        adapterArgs: z.record(z.unknown()).optional().describe('raw DAP attach arguments merged last'),
-        breakpoints: z.array(params.breakpoint).optional().describe('breakpoints applied before a waiting target (suspend=y, --wait-for-client, --inspect-brk) resumes'),
-        exceptionFilters: z.array(z.string()).optional().describe('exception filters applied before the target resumes (default: the language\'s)'),
-        display: params.display,
+        host: z.string().optional(),
+        port: z.number().int().min(1).max(65535).optional(),
+        processId: z.number().int().optional(),
+        waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('retry while not listening yet'),
+        reconnect: z.boolean().optional().describe('re-attach when the target restarts'),
+        cwd: z.string().optional(),
+        adapterArgs: z.record(z.unknown()).optional(),
+        breakpoints: z.array(params.breakpoint).optional(),
+        exceptionFilters: z.array(z.string()).optional(),
+        display: z.array(z.string()).optional(),
         reattach: z.string().optional().describe('a session id lost in a gateway restart: attach to its target again'),
       },
       annotations: { destructiveHint: false, openWorldHint: true },
@@ -156,7 +164,13 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     server,
     manager,
     'debug_sessions',
-    { description: 'List all debug sessions: id, language, target, state and where each is stopped.', input: {}, annotations: { readOnlyHint: true } },
+    {
+      title: 'Sessions',
+      description: 'All sessions: id, language, target, state, where. Every sessionId defaults to the latest live one.',
+      input: {},
+      output: outputs.sessions,
+      annotations: { readOnlyHint: true },
+    },
     async () => {
       const all = manager.list();
       const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
@@ -175,13 +189,14 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_status',
     {
-      description: 'One session in one call: state, why it stopped, the location with source context, top frames and locals.',
+      title: 'Status',
+      description: 'One session: state, where and why it stopped, source, frames (default 5), locals.',
       input: {
         sessionId: params.sessionId,
-        source: z.boolean().optional().describe('include source context (default true)'),
-        locals: z.boolean().optional().describe('include locals of the current frame (default true)'),
-        frames: z.number().int().min(0).max(50).optional().describe('how many stack frames to list (default 5)'),
-        display: params.display.describe('replace the display expressions ([] = none)'),
+        source: z.boolean().optional(),
+        locals: z.boolean().optional(),
+        frames: z.number().int().min(0).max(50).optional(),
+        display: params.display.describe('[] = none'),
       },
       annotations: { readOnlyHint: true },
     },
@@ -198,11 +213,10 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_stop',
     {
-      description: 'End a session. A launched program is terminated; an attached one is detached (left running) unless terminate is true.',
-      input: {
-        sessionId: params.sessionId,
-        terminate: z.boolean().optional().describe('kill the program (default: true if launched, false if attached)'),
-      },
+      title: 'Stop',
+      description: 'End a session: kills a launched program, detaches an attached one (unless terminate).',
+      input: { sessionId: params.sessionId, terminate: z.boolean().optional() },
+      output: outputs.stop,
       annotations: { destructiveHint: true },
     },
     async (a) => {
@@ -226,8 +240,10 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     manager,
     'debug_diagnose',
     {
-      description: 'When a session misbehaves: adapter command line, pid, capabilities, stderr tail, the last DAP messages and pending requests with their age.',
+      title: 'Diagnose',
+      description: 'For a misbehaving session: adapter command, stderr, capabilities, DAP traffic, pending requests.',
       input: { sessionId: params.sessionId },
+      output: outputs.diagnose,
       annotations: { readOnlyHint: true },
     },
     async (a) => {

@@ -7,6 +7,7 @@ import { ok } from './result.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile } from '../format/frames.js';
 import { shortPath } from '../format/text.js';
+import { outputs } from './output-schemas.js';
 
 /** debug_source: source lines from disk, the current frame, or the adapter (sourceReference). */
 export function registerSourceTools(server: McpServer, manager: SessionManager): void {
@@ -15,14 +16,16 @@ export function registerSourceTools(server: McpServer, manager: SessionManager):
     manager,
     'debug_source',
     {
-      description: 'Source lines around a location (default: where the session is stopped), from disk or, for code only the debugger has, by sourceReference.',
+      title: 'Source',
+      description: 'Numbered source around the stop, a file+line, or a sourceReference (code only the adapter has).',
       input: {
-        file: z.string().optional().describe('file path (default: the current frame\'s file)'),
-        line: z.number().int().min(1).optional().describe('center line (default: the current line, or 1)'),
-        context: z.number().int().min(0).max(200).optional().describe('lines before and after (default 10)'),
-        sourceReference: z.number().int().optional().describe('a sourceReference from debug_stack'),
+        file: z.string().optional(),
+        line: z.number().int().min(1).optional(),
+        context: z.number().int().min(0).max(200).optional(),
+        sourceReference: z.number().int().optional(),
         sessionId: params.sessionId,
       },
+      output: outputs.source,
       annotations: { readOnlyHint: true },
     },
     async (a) => {

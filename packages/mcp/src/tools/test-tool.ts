@@ -8,6 +8,7 @@ import { addBreakpoints } from './breakpoint-tools.js';
 import { describe, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
+import { outputs } from './output-schemas.js';
 
 const TEST_WAIT_MS = 60_000;
 
@@ -17,17 +18,18 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
     manager,
     'debug_test',
     {
-      description:
-        'Run one test under the debugger; by default stop where it fails (the failing assertion, with its values), or at breakpoints. Ids: pytest "tests/test_x.py::test_y" or a -k expression, unittest "pkg.mod.Class.test_m", node "test/x.test.js::name pattern", JUnit "src/FooTest.java#method" or "pkg.FooTest#method". Ends with the outcome when the test runs to its end (debug_continue after a stop).',
+      title: 'Test',
+      description: 'Run one test under the debugger: stops where it fails (unless stopAtFailure: false), then gives the outcome. Test id forms: debug_languages.',
       input: {
-        test: z.string().describe('the test id'),
-        cwd: z.string().optional().describe("the project folder (default: the gateway's)"),
-        language: z.string().optional().describe('when the id does not tell'),
+        test: z.string(),
+        cwd: z.string().optional(),
+        language: z.string().optional(),
         breakpoints: z.array(params.breakpoint).optional(),
-        stopAtFailure: z.boolean().optional().describe('default true'),
-        env: z.record(z.string()).optional(),
+        stopAtFailure: z.boolean().optional(),
+        env: params.env,
         timeoutMs: params.timeoutMs(TEST_WAIT_MS),
       },
+      output: outputs.test,
       annotations: { destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal, progress }) => {

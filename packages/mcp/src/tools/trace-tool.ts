@@ -6,6 +6,7 @@ import { defineTool } from './register.js';
 import { ok } from './result.js';
 import { formatComparison, formatTrace, type SourceOf } from '../format/trace.js';
 import { seconds } from '../format/text.js';
+import { outputs } from './output-schemas.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_LINES = 200;
@@ -17,16 +18,17 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
     manager,
     'debug_trace',
     {
+      title: 'Trace',
       description:
-        'Trace one call of a function to its end in one answer: lines run with locals changed, calls made, loops folded, return value or exception. Launches program, else uses the live session (no function: its current frame). calls>1 compares calls; depth traces callees.',
+        'One call traced to its end: lines run, locals changed, calls made, loops folded, return or exception. Launches program or uses the live session. calls: compare several; depth: follow callees.',
       input: {
         function: z.string().optional(),
         file: z.string().optional(),
-        line: z.number().int().optional().describe('start here'),
+        line: z.number().int().optional(),
         condition: z.string().optional().describe('at entry'),
         call: z.number().int().optional().describe('Nth call'),
         calls: z.number().int().max(10).optional(),
-        maxLines: z.number().int().optional().describe(`default ${DEFAULT_MAX_LINES}`),
+        maxLines: z.number().int().optional(),
         depth: z.number().int().max(3).optional(),
         program: z.string().optional(),
         args: z.array(z.string()).optional(),
@@ -35,6 +37,7 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
         sessionId: z.string().optional(),
         timeoutMs: z.number().int().optional(),
       },
+      output: outputs.trace,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
     async (a, { signal }) => {
