@@ -143,7 +143,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         breakpoints: z.array(params.breakpoint).optional(),
         exceptionFilters: z.array(z.string()).optional(),
         display: z.array(z.string()).optional(),
-        reattach: z.string().optional().describe('a session id lost in a gateway restart: attach to its target again'),
+        reattach: z.string().optional().describe('id of a session lost in a restart'),
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
