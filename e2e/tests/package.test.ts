@@ -27,7 +27,7 @@ describe('the npm package, installed from its tarball', () => {
   test('the tarball carries the bundle, profiles, Java host sources, README and LICENSE, and no sources or maps', async () => {
     const list = await runCommand('tar', ['-tzf', pkg.tarball], { cwd: pkg.root, timeoutMs: 30_000 });
     const files = list.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/dapgate.mjs', 'dist/bundle/cli.js', 'adapters-config/python.json', 'adapters-config/patches/debugpy_tcp_nodelay.py', 'packages/java-debug-host/pom.xml', 'examples/python/ledger.py']) {
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/dapgate.mjs', 'dist/bundle/cli.js', 'adapters-config/python.json', 'adapters-config/patches/debugpy_tcp_nodelay.py', 'packages/java-debug-host/pom.xml', 'examples/python/ledger.py', 'skills/debug-a-bug/SKILL.md']) {
       assert.ok(files.includes(f), `${f} missing from the tarball: ${files.join(', ')}`);
     }
     assert.ok(files.some((f) => f.startsWith('packages/java-debug-host/src/main/java/')), 'the Java host sources are missing');
