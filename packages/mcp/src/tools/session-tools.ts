@@ -197,13 +197,14 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         locals: z.boolean().optional(),
         frames: z.number().int().min(0).max(50).optional(),
         display: params.display.describe('[] = none'),
+        threadId: params.threadId,
       },
       annotations: { readOnlyHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
       if (a.display) setDisplay(s, a.display);
-      const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5 });
+      const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5, threadId: a.threadId });
       return ok(d.text, d.structured);
     },
   );
