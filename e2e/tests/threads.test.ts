@@ -51,10 +51,10 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
-  test('java, suspendAllThreads false: three stops pending at once, all listed, one continue resumes all', async () => {
+  test('java, adapterArgs suspendAllThreads false: three stops pending at once, all listed, one continue resumes all', async () => {
     const program = java('Workers.java');
     const line = lineOf(program, 'done.incrementAndGet();');
-    const r = await g.ok('debug_launch', { program, suspendAllThreads: false, breakpoints: [{ file: program, line }] }, 120_000);
+    const r = await g.ok('debug_launch', { program, adapterArgs: { suspendAllThreads: false }, breakpoints: [{ file: program, line }] }, 120_000);
     assert.equal(r.structured.state, 'stopped', r.text);
     // the other workers reach the line on their own (nothing pauses them)
     let status!: ToolReply;
@@ -82,7 +82,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
   test('java: threadId picks another stopped thread in status, variables, set_variable, source, evaluate and run_to', async () => {
     const program = java('Workers.java');
     const line = lineOf(program, 'done.incrementAndGet();');
-    const r = await g.ok('debug_launch', { program, suspendAllThreads: false, breakpoints: [{ file: program, line }] }, 120_000);
+    const r = await g.ok('debug_launch', { program, adapterArgs: { suspendAllThreads: false }, breakpoints: [{ file: program, line }] }, 120_000);
     assert.equal(r.structured.state, 'stopped', r.text);
     let status!: ToolReply;
     const more = await eventually(async () => {

@@ -11,7 +11,7 @@ export const ThreadsSpec = z
       .object({
         /** The adapter's request that pauses every thread but the given one. */
         request: z.string(),
-        /** The launch/attach argument that turns it on or off (a field the profile declares). */
+        /** The key in the request's arguments (e.g. given in adapterArgs) that turns it on or off. */
         argument: z.string(),
         /** Whether it is on when the agent does not say, per request kind. */
         default: z.object({ launch: z.boolean(), attach: z.boolean() }),

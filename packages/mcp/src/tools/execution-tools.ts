@@ -18,7 +18,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_run_to',
     {
       title: 'Run to',
-      description: 'Continue to file:line and wait; another breakpoint may stop it first.',
+      description: 'Continue to file:line and wait; another breakpoint may stop first.',
       input: { file: z.string(), line: z.number().int().min(1), sessionId: params.sessionId, threadId: params.threadId, timeoutMs: params.timeoutMs() },
       output: outputs.runTo,
       annotations: { readOnlyHint: false, destructiveHint: false },
@@ -71,7 +71,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_step',
     {
       title: 'Step',
-      description: 'Step over, into or out (count times); shows where, and which locals changed.',
+      description: 'Step over, into or out (count times); shows where and which locals changed.',
       input: {
         kind: z.enum(['over', 'into', 'out']),
         count: z.number().int().min(1).max(100).optional(),

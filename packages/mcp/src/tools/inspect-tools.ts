@@ -19,7 +19,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_set_variable',
     {
       title: 'Set variable',
-      description: 'Set a variable or member by path (e.g. "a.items[0].qty"); value is an expression.',
+      description: 'Set a variable or member by path (e.g. "a.b[0]"); value is an expression.',
       input: { path: z.string(), value: z.string(), frame: params.frame, threadId: params.threadId, sessionId: params.sessionId },
       output: outputs.setVariable,
       annotations: { destructiveHint: true },
@@ -41,7 +41,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_threads',
     {
       title: 'Threads',
-      description: 'Threads of every target, running or stopped; stopped first, at most limit (default 100).',
+      description: 'Threads: the stopped one first, at most limit (default 100).',
       input: { sessionId: params.sessionId, limit: z.number().int().min(1).max(2_000).optional() },
       output: outputs.threads,
       annotations: { readOnlyHint: true },
@@ -76,7 +76,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_stack',
     {
       title: 'Stack',
-      description: 'Frames: index (the frame other tools take; 0 = top, default), function, file:line.',
+      description: 'Frames: index (other tools\' frame; 0 = top, default), function, file:line.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,
@@ -103,7 +103,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_variables',
     {
       title: 'Variables',
-      description: 'Locals of a frame, or with path (e.g. "a.items[0]") that value to depth levels.',
+      description: 'Locals of a frame, or with path (e.g. "a.b[0]") that value to depth levels.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,
@@ -166,7 +166,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_evaluate',
     {
       title: 'Evaluate',
-      description: 'Evaluate an expression in a stopped frame; an error lists the names there.',
+      description: 'Evaluate an expression in a stopped frame; errors list the names there.',
       input: {
         expression: z.string().min(1),
         frame: params.frame,
