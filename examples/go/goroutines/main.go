@@ -5,15 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"sync"
-	"time"
 )
 
-func square(id int, results []int, wg *sync.WaitGroup) {
+// square waits for its turn, then hands the turn on: the workers reach results[id] one at a time.
+// (When several goroutines hit a breakpoint at the same instant, delve reports one of them and
+// the others pass it unreported; a stagger by time would not do, as timers run on while stopped.)
+func square(id int, results []int, turns []chan struct{}, wg *sync.WaitGroup) {
 	defer wg.Done()
-	// staggered: delve reports one of several goroutines that hit a breakpoint at the same instant
-	time.Sleep(time.Duration(id) * 30 * time.Millisecond)
+	<-turns[id]
 	sq := id * id
 	results[id] = sq
+	close(turns[id+1])
 }
 
 func main() {
@@ -25,11 +27,16 @@ func main() {
 	}
 	const workers = 4
 	results := make([]int, workers)
+	turns := make([]chan struct{}, workers+1)
+	for i := range turns {
+		turns[i] = make(chan struct{})
+	}
 	var wg sync.WaitGroup
 	for id := 0; id < workers; id++ {
 		wg.Add(1)
-		go square(id, results, &wg)
+		go square(id, results, turns, &wg)
 	}
+	close(turns[0])
 	wg.Wait()
 	close(block)
 	fmt.Println("results", results)

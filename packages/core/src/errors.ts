@@ -34,6 +34,8 @@ export type NextStep =
   | 'pause-or-wait'
   | 'read-output-or-relaunch'
   | 'list-frames'
+  /** name a thread the session has (the thread list shows them) */
+  | 'list-threads'
   | 'check-status'
   /** the operator's mode is readonly: read variables, or use side-effect-free expressions */
   | 'inspect-readonly'

@@ -5,6 +5,7 @@ export { SessionStateMachine, TRANSITIONS, IllegalTransitionError } from './sess
 export { boundedOnce, within, type Bounded } from './session/bounded-wait.js';
 export { BreakpointSync, type SyncHost } from './session/breakpoint-sync.js';
 export type { ProgramReads } from './session/program-reads.js';
+export { ThreadTable, type ThreadEntry } from './session/threads.js';
 export { Inspector, parsePath, type InspectTarget, type VariableNode, type ScopeNode, type ExpandOptions } from './session/inspect.js';
 export { canonicalPath, samePath } from './session/paths.js';
 export * from './session/types.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ThreadsSpec } from './threads-spec.js';
 
 /** How to find the executable that runs an adapter (an interpreter with the adapter importable, a binary, ...). */
 const RuntimeSpec = z.object({
@@ -380,6 +381,8 @@ export const ProfileSchema = z.object({
       unknownReason: z.string().default('the debug adapter did not report it'),
     })
     .default({}),
+  /** How the adapter treats threads at a stop. */
+  threads: ThreadsSpec,
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */

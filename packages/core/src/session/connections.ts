@@ -37,6 +37,9 @@ export class SessionConnections {
   main: DapClient | undefined;
   /** Child connections, oldest first; the first is where the program runs. */
   readonly children: DapClient[] = [];
+  /** What each child target is, as the adapter named it (kept after it ends, for the report). */
+  private readonly names = new WeakMap<DapClient, string>();
+  private childCount = 0;
   adapter: AdapterProcess | undefined;
   lastMain: DapClient | undefined;
   lastAdapter: AdapterProcess | undefined;
@@ -112,6 +115,11 @@ export class SessionConnections {
       else killGroup(adapter.pid); // its leader is gone; what it started may not be
     }
     if (debuggees) this.killDebuggees();
+  }
+
+  /** `target 2 (worker.js [worker 1])`: a child target as answers name it; the adapter's own connection is `the program`. */
+  nameOf(client: DapClient): string {
+    return this.names.get(client) ?? 'the program';
   }
 
   all(): DapClient[] {
@@ -208,8 +216,11 @@ export class SessionConnections {
   private async openChild(args: DebugProtocol.StartDebuggingRequestArguments): Promise<void> {
     const client = new DapClient(await connectChild(this.adapterPort, this.spec.requestTimeoutMs), this.spec.adapterName);
     this.children.push(client);
+    const n = ++this.childCount;
+    const given = typeof args.configuration.name === 'string' ? args.configuration.name : undefined;
+    this.names.set(client, `target ${n}${given ? ` (${given})` : ''}`);
     this.wire(client);
-    this.host.log('child', `child session ${this.children.length} started (${args.request})`);
+    this.host.log('child', `${this.nameOf(client)} started (${args.request})`);
     await this.configure(client, args.request, args.configuration, 30_000);
     this.childEvents.emit('configured');
   }

@@ -120,6 +120,11 @@ export class DapClient extends EventEmitter<{ event: [P.Event]; close: [string] 
     return r.body as RequestMap[C]['body'];
   }
 
+  /** A request the adapter offers beyond DAP, named by a profile (e.g. java-debug's pauseOthers). */
+  async requestCustom(command: string, args: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
+    return (await this.connection.request(command, args, { timeoutMs })).body;
+  }
+
   /** `initialize`; its answer becomes the capabilities (merged with any announced before it). */
   async initialize(adapterId: string, options: ClientRequestOptions): Promise<P.Capabilities> {
     const caps = (await this.request('initialize', INITIALIZE_ARGS(adapterId), options)) ?? {};

@@ -3,8 +3,14 @@ import type { Profile } from '../profiles/schema.js';
 import type { BreakpointSync } from './breakpoint-sync.js';
 import type { SessionConnections } from './connections.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
-import type { SessionState, StopInfo } from './types.js';
+import type { OutputEntry, SessionState, StopInfo } from './types.js';
+import type { BreakpointBook } from '../breakpoints/book.js';
+import type { CursorLog } from '../logs/cursor-log.js';
+import { asLogpointMessage } from '../logs/logpoint-output.js';
+import { splitLogpointOutput } from '../breakpoints/logpoint-marker.js';
 import { endAfterAdapter, settleExit, type ProgramEndHost } from './program-end.js';
+import type { ThreadTable } from './threads.js';
+import type { ThreadControl } from './thread-control.js';
 
 /** What the event router reads and changes on its session. */
 export interface EventHost extends ProgramEndHost {
@@ -15,10 +21,8 @@ export interface EventHost extends ProgramEndHost {
   readonly reconnecting: boolean;
   readonly sync: BreakpointSync;
   readonly connections: Pick<SessionConnections, 'noteProgramPid' | 'forgetProgramPids' | 'programProcess'>;
-  stop: StopInfo | undefined;
-  stopClient: DapClient | undefined;
-  stopReady: boolean;
-  stopGeneration: number;
+  readonly threads: ThreadTable;
+  readonly control: ThreadControl;
   /** The debugged process's pid (the adapter's process event names it). */
   targetPid: number | undefined;
   /** The last stop's description, kept after the program runs on (an exit may follow from it). */
@@ -28,7 +32,8 @@ export interface EventHost extends ProgramEndHost {
   /** The connection where the program runs (the adapter's, or the first child's). */
   isProgram(client: DapClient): boolean;
   moveTo(state: SessionState): void;
-  markRunning(): void;
+  /** Threads ran again: the session runs unless some thread is still stopped. */
+  afterResume(): void;
   /** The stop is complete (frames fetched): let waiters see it. */
   announceStop(): void;
   /** Clears what was read during the previous stop. */
@@ -36,6 +41,8 @@ export interface EventHost extends ProgramEndHost {
   reconnect(reason: string): void;
   /** Settles once an `exited` report has been resolved (program-end.ts). */
   exitSettled: Promise<void>;
+  /** A child target (worker, forked process) ended. */
+  targetEnded(client: DapClient): void;
   send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
   onOutput(category: string, text: string): void;
   logEvent(type: string, summary: string, body?: unknown): void;
@@ -54,8 +61,9 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       void onStopped(s, body as DebugProtocol.StoppedEvent['body'], from);
       return;
     case 'continued':
-      if ((!s.stopClient || from === s.stopClient) && (body.allThreadsContinued !== false || body.threadId === s.stop?.threadId)) s.markRunning();
-      s.logEvent('continued', `thread ${body.threadId} continued`, body);
+      s.threads.continued(from, body.threadId, body.allThreadsContinued !== false);
+      s.afterResume();
+      s.logEvent('continued', `thread ${body.threadId} continued${body.allThreadsContinued !== false ? ' (all threads)' : ''}`, body);
       return;
     case 'exited':
       if (!s.isProgram(from)) return s.logEvent('exited', `child process exited with code ${body.exitCode}`, body);
@@ -63,7 +71,11 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       s.exitSettled = settleExit(s, body.exitCode);
       return;
     case 'terminated':
-      if (!s.isMain(from)) return s.logEvent('terminated', 'child session ended', body);
+      if (!s.isMain(from)) {
+        s.logEvent('terminated', 'child session ended', body);
+        if (!s.isProgram(from)) s.targetEnded(from);
+        return;
+      }
       s.logEvent('terminated', 'debug session terminated', body);
       if (s.reconnecting) s.reconnect('the target ended');
       else if (s.live) void endAfterAdapter(s, s.exitSettled);
@@ -78,6 +90,8 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       return;
     }
     case 'thread':
+      s.threads.onThreadEvent(from, body.reason, body.threadId);
+      if (body.reason === 'exited') s.afterResume();
       s.logEvent('thread', `thread ${body.threadId} ${body.reason}`, body);
       return;
     case 'process':
@@ -99,27 +113,34 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
  * `stopped`, so every answer about it has a location; then attribute it to gateway breakpoints.
  */
 async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'], from: DapClient): Promise<void> {
-  const generation = ++s.stopGeneration;
-  s.stopClient = from;
-  const threadId = body.threadId ?? s.stop?.threadId ?? (await s.send('threads', undefined, undefined, from).then((r) => r?.threads[0]?.id, () => undefined)) ?? 0;
+  const threadId = body.threadId ?? (await s.send('threads', undefined, undefined, from).then((r) => r?.threads[0]?.id, () => undefined)) ?? 0;
+  const paused = s.control.pausedWithOthers(from, body.reason);
+  if (paused) {
+    // paused by the gateway with the thread that stopped (threads.suspendOthers): not a stop of its own;
+    // stale when everything was resumed since (the adapter served the pause first)
+    if (paused === 'with-others') s.threads.entry(from, threadId).state = 'stopped';
+    return;
+  }
   s.forgetReads();
   const stop: StopInfo = {
+    seq: 0,
+    ready: false,
     reason: body.reason,
     description: body.description,
     text: body.text,
-    threadId,
+    threadId: 0,
     allThreadsStopped: body.allThreadsStopped ?? false,
     breakpointIds: [],
     frames: [],
     at: Date.now(),
   };
-  s.stop = stop;
+  const thread = s.threads.stopped(from, threadId, stop);
+  stop.threadId = thread.id;
   s.lastStopDescription = [body.description, body.text].filter(Boolean).join(': ') || undefined;
-  s.stopReady = false;
-  s.moveTo('stopped');
+  if (s.state !== 'stopped') s.moveTo('stopped');
   // A headless delve can answer "debuggee is running" for a moment after its own stopped event:
-  // ask again a few times (bounded) before reporting a stop without a location.
-  for (let attempt = 0; attempt < STACK_ATTEMPTS && generation === s.stopGeneration; attempt++) {
+  // ask again a few times (bounded, while the thread stays stopped) before reporting a stop without a location.
+  for (let attempt = 0; attempt < STACK_ATTEMPTS && thread.stop === stop; attempt++) {
     try {
       const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
       stop.frames = r?.stackFrames ?? [];
@@ -139,20 +160,53 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
       /* the stop is still reported, without the exception's name */
     }
   }
-  if (generation !== s.stopGeneration) return; // resumed and stopped again meanwhile
+  // every stop counts and is logged, even one whose thread was resumed before it was read
   const attributed = s.sync.onStop(from, body, stop.frames[0]);
   const top = stop.frames[0];
   if (attributed.resume) {
     // A hit the hit condition skips: resume silently, nobody sees this stop.
     s.logEvent('hit-skipped', `${attributed.ids.join(',')} hit (hit condition not met); resumed`);
-    s.markRunning();
-    await s.send('continue', { threadId }, undefined, from).catch(() => undefined);
+    const still = s.threads.get(thread.id);
+    if (still?.stop === stop) {
+      const mark = s.threads.lastStopSeq;
+      s.threads.resume(still);
+      s.afterResume();
+      const r = await s.send('continue', { threadId }, undefined, from).catch(() => undefined);
+      if (r?.allThreadsContinued !== false) s.threads.allContinuedSince(from, mark);
+      s.afterResume();
+    }
     return;
   }
   stop.breakpointIds = attributed.ids;
   const where = top ? `${top.source?.path ?? top.source?.name ?? '?'}:${top.line}` : 'unknown location';
-  s.logEvent('stopped', `stopped (${body.reason}${stop.breakpointIds.length ? ` ${stop.breakpointIds.join(',')}` : ''}) at ${where}`, body);
+  s.logEvent('stopped', `thread ${thread.id} stopped (${body.reason}${stop.breakpointIds.length ? ` ${stop.breakpointIds.join(',')}` : ''}) at ${where}`, { ...body, threadId: thread.id });
+  // the other threads pause before anyone sees the stop (a resume cannot overtake the pause)
+  await s.control.suspendOthers(thread);
+  stop.ready = true;
   s.announceStop();
+}
+
+/** What recording program output needs from its session. */
+export interface OutputHost {
+  readonly profile: Profile;
+  readonly sync: BreakpointSync;
+  readonly book: BreakpointBook;
+  readonly output: CursorLog<OutputEntry>;
+  logEvent(type: string, summary: string): void;
+}
+
+/** Program output; lines the adapter printed for logpoints (found by their markers) count hits and are filed as `logpoint`. */
+export function recordOutput(s: OutputHost, category: string, text: string): void {
+  if (s.profile.ignoreOutputCategories.includes(category)) return;
+  for (const piece of splitLogpointOutput(text)) {
+    s.sync.countLogpointHits(piece.ids);
+    let out = programOutput(s.profile, piece.text);
+    if (!out) continue;
+    const quoted = piece.ids.length && s.profile.logpointOutput; // js-debug prints strings quoted, as console.log('%O') does
+    if (quoted) out = asLogpointMessage(out, piece.ids.flatMap((id) => s.book.get(id)?.logMessage ?? []), quoted.quote) ?? out;
+    s.output.append({ category: piece.ids.length ? 'logpoint' : category, text: out });
+    s.logEvent('output', `[${piece.ids.length ? 'logpoint' : category}] ${out.length > 200 ? `${out.slice(0, 200)}...` : out.trimEnd()}`);
+  }
 }
 
 /** Program output without what the runtime prints about the debugger (the profile's ignoreOutputLines). */

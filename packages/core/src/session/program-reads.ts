@@ -2,7 +2,8 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { GatewayError } from '../errors.js';
 import type { Profile } from '../profiles/schema.js';
 import { checkExpression, type EvalMode, type EvalUse } from '../policy/evaluation.js';
-import type { Command, RequestMap } from './dap-client.js';
+import type { Command, DapClient, RequestMap } from './dap-client.js';
+import type { ThreadEntry, ThreadTable } from './threads.js';
 import { requireLive, requireStopInfo, type Guarded } from './guards.js';
 import type { InspectTarget } from './inspect.js';
 
@@ -10,8 +11,13 @@ import type { InspectTarget } from './inspect.js';
 export interface ReadHost extends Guarded {
   readonly profile: Profile;
   readonly evalMode: EvalMode;
-  /** A request to the connection program state lives on (the session's failure handling applies). */
-  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs?: number): Promise<RequestMap[C]['body']>;
+  readonly threads: ThreadTable;
+  /** A request to a connection, by default the one program state lives on (the session's failure handling applies). */
+  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs?: number, client?: DapClient): Promise<RequestMap[C]['body']>;
+  /** The connections that run program threads (the adapter's, and each child target). */
+  targets(): DapClient[];
+  /** The connection requests go to when no thread is named. */
+  activeClient(): DapClient | undefined;
 }
 
 /**
@@ -20,8 +26,10 @@ export interface ReadHost extends Guarded {
  * stopped (each round trip to some adapters, e.g. debugpy's pydevd, costs ~40 ms); resuming or
  * evaluating clears the cache.
  */
-export class ProgramReads implements InspectTarget {
+export class ProgramReads {
   private readonly cache = new Map<string, Promise<unknown>>();
+  private readonly clientKeys = new WeakMap<DapClient, number>();
+  private nextClientKey = 1;
 
   constructor(private readonly host: ReadHost) {}
 
@@ -31,23 +39,38 @@ export class ProgramReads implements InspectTarget {
     this.scopeOwner.clear();
   }
 
-  async threads(): Promise<DebugProtocol.Thread[]> {
+  /** Every thread on every target, as the adapters list them now (the table learns names and drops ended ones). */
+  async threads(): Promise<ThreadEntry[]> {
     requireLive(this.host, 'list threads');
-    return (await this.host.send('threads', undefined))?.threads ?? [];
+    const out: ThreadEntry[] = [];
+    for (const client of this.host.targets()) {
+      const listed = (await this.host.send('threads', undefined, undefined, client))?.threads ?? [];
+      out.push(...this.host.threads.refresh(client, listed));
+    }
+    return out;
   }
 
-  async stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): Promise<{ frames: DebugProtocol.StackFrame[]; total?: number }> {
-    const thread = threadId ?? requireStopInfo(this.host, 'read the stack').threadId;
-    const body = await this.host.send('stackTrace', { threadId: thread, startFrame, levels });
-    return { frames: body?.stackFrames ?? [], total: body?.totalFrames };
+  /** The stopped thread reads are about: `threadId` (which must be stopped), else the focused one. */
+  thread(threadId: number | undefined, action: string): ThreadEntry {
+    requireStopInfo(this.host, action);
+    const { threads } = this.host;
+    const e = threadId === undefined ? threads.focus() : threads.get(threadId);
+    if (!e) throw new GatewayError(`cannot ${action}: this session has no thread ${threadId}`, undefined, { code: 'no-threads', next: 'list-threads' });
+    if (e.state !== 'stopped') throw new GatewayError(`cannot ${action}: thread ${e.id}${e.name ? ` (${e.name})` : ''} is running`, undefined, { code: 'not-stopped', next: 'list-threads' });
+    return e;
   }
 
-  /** The `index`-th frame of the stopped thread (from the stop's frames when it has them). */
+  async stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): Promise<{ frames: DebugProtocol.StackFrame[]; total?: number; thread: ThreadEntry }> {
+    const thread = this.thread(threadId, 'read the stack');
+    const body = await this.host.send('stackTrace', { threadId: thread.adapterId, startFrame, levels }, undefined, thread.client);
+    return { frames: body?.stackFrames ?? [], total: body?.totalFrames, thread };
+  }
+
+  /** The `index`-th frame of a stopped thread (from its stop's frames when it has them). */
   async frameAt(index = 0, threadId?: number): Promise<DebugProtocol.StackFrame> {
-    const stop = requireStopInfo(this.host, 'inspect a frame');
-    const thread = threadId ?? stop.threadId;
-    if (thread === stop.threadId && index < stop.frames.length) return stop.frames[index]!;
-    const { frames } = await this.stackTrace(thread, index, 1);
+    const thread = this.thread(threadId, 'inspect a frame');
+    if (thread.stop && index < thread.stop.frames.length) return thread.stop.frames[index]!;
+    const { frames } = await this.stackTrace(thread.id, index, 1);
     if (!frames[0]) throw new GatewayError(`there is no frame ${index}`, undefined, { code: 'no-frame', next: 'list-frames' });
     return frames[0];
   }
@@ -56,48 +79,64 @@ export class ProgramReads implements InspectTarget {
     return (await this.frameAt(index, threadId)).id;
   }
 
-  async scopes(frameId: number): Promise<DebugProtocol.Scope[]> {
+  /** Scopes of a frame; frame and variable ids are only valid on the connection of their thread. */
+  async scopes(frameId: number, client = this.host.activeClient()): Promise<DebugProtocol.Scope[]> {
     requireStopInfo(this.host, 'read scopes');
+    const owner = (ref: number) => `${this.clientKey(client)}:${ref}`;
     const key = `scopes:${frameId}`;
-    const cached = this.cache.get(key) as Promise<DebugProtocol.Scope[]> | undefined;
-    if (cached && (await cached).every((s) => this.scopeOwner.get(s.variablesReference) === frameId)) return cached;
+    const cached = this.cache.get(`${this.clientKey(client)}:${key}`) as Promise<DebugProtocol.Scope[]> | undefined;
+    if (cached && (await cached).every((s) => this.scopeOwner.get(owner(s.variablesReference)) === frameId)) return cached;
     // Not cached, or another frame's scopes reused these references since (lldb-dap numbers
     // Locals/Globals/Registers the same in every frame, meaning the frame asked last): ask again.
-    this.cache.delete(key);
-    const scopes = await this.cached(key, async () => (await this.host.send('scopes', { frameId }))?.scopes ?? []);
+    this.cache.delete(`${this.clientKey(client)}:${key}`);
+    const scopes = await this.cached(client, key, async () => (await this.host.send('scopes', { frameId }, undefined, client))?.scopes ?? []);
     for (const s of scopes) {
-      if (this.scopeOwner.get(s.variablesReference) !== frameId) this.cache.delete(`variables:${s.variablesReference}`);
-      this.scopeOwner.set(s.variablesReference, frameId);
+      if (this.scopeOwner.get(owner(s.variablesReference)) !== frameId) this.cache.delete(`${this.clientKey(client)}:variables:${s.variablesReference}`);
+      this.scopeOwner.set(owner(s.variablesReference), frameId);
     }
     return scopes;
   }
 
-  /** Which frame each scope reference was last handed out for. */
-  private readonly scopeOwner = new Map<number, number>();
+  /** Which frame each scope reference (per connection) was last handed out for. */
+  private readonly scopeOwner = new Map<string, number>();
 
-  async variables(variablesReference: number): Promise<DebugProtocol.Variable[]> {
+  async variables(variablesReference: number, client = this.host.activeClient()): Promise<DebugProtocol.Variable[]> {
     requireStopInfo(this.host, 'read variables');
-    return this.cached(`variables:${variablesReference}`, async () => (await this.host.send('variables', { variablesReference }))?.variables ?? []);
+    return this.cached(client, `variables:${variablesReference}`, async () => (await this.host.send('variables', { variablesReference }, undefined, client))?.variables ?? []);
   }
 
-  async evaluate(expression: string, frameId: number | undefined, context: string, use: EvalUse = 'evaluate'): Promise<DebugProtocol.EvaluateResponse['body']> {
+  /** Reads bound to one thread (undefined: the focused thread at the time of each read). */
+  target(threadId?: number): InspectTarget {
+    const client = () => (threadId === undefined ? this.host.activeClient() : this.thread(threadId, 'read variables').client);
+    return {
+      frameId: (index) => this.frameId(index, threadId),
+      scopes: (frameId) => this.scopes(frameId, client()),
+      variables: (ref) => this.variables(ref, client()),
+    };
+  }
+
+  async evaluate(expression: string, frameId: number | undefined, context: string, use: EvalUse = 'evaluate', threadId?: number): Promise<DebugProtocol.EvaluateResponse['body']> {
     requireLive(this.host, 'evaluate');
     checkExpression(this.host.profile, this.host.evalMode, expression, use);
+    const client = threadId === undefined ? this.host.activeClient() : this.thread(threadId, 'evaluate').client;
     this.clear(); // an evaluation may change program state
-    return this.host.send('evaluate', { expression, frameId, context }, 30_000);
+    return this.host.send('evaluate', { expression, frameId, context }, 30_000, client);
   }
 
-  async setVariable(variablesReference: number, name: string, value: string): Promise<DebugProtocol.SetVariableResponse['body']> {
+  async setVariable(variablesReference: number, name: string, value: string, threadId?: number): Promise<DebugProtocol.SetVariableResponse['body']> {
     checkExpression(this.host.profile, this.host.evalMode, value, 'setVariable');
+    const client = threadId === undefined ? this.host.activeClient() : this.thread(threadId, 'set a variable').client;
     this.clear();
-    return this.host.send('setVariable', { variablesReference, name, value });
+    return this.host.send('setVariable', { variablesReference, name, value }, undefined, client);
   }
 
-  async source(sourceReference: number, path?: string): Promise<string> {
-    return (await this.host.send('source', { sourceReference, source: { sourceReference, path } }))?.content ?? '';
+  async source(sourceReference: number, path?: string, threadId?: number): Promise<string> {
+    const client = threadId === undefined ? this.host.activeClient() : this.thread(threadId, 'read a source').client;
+    return (await this.host.send('source', { sourceReference, source: { sourceReference, path } }, undefined, client))?.content ?? '';
   }
 
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private cached<T>(client: DapClient | undefined, key: string, load: () => Promise<T>): Promise<T> {
+    key = `${this.clientKey(client)}:${key}`;
     let hit = this.cache.get(key) as Promise<T> | undefined;
     if (!hit) {
       hit = load();
@@ -105,5 +144,12 @@ export class ProgramReads implements InspectTarget {
       hit.catch(() => this.cache.delete(key));
     }
     return hit;
+  }
+
+  private clientKey(client: DapClient | undefined): number {
+    if (!client) return 0;
+    let k = this.clientKeys.get(client);
+    if (k === undefined) this.clientKeys.set(client, (k = this.nextClientKey++));
+    return k;
   }
 }

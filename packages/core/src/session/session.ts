@@ -16,12 +16,12 @@ import { stderrHint, withoutStackTrace } from './adapter-text.js';
 import { SessionConnections } from './connections.js';
 import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
-import { requireLive, requireStopInfo } from './guards.js';
-import { programOutput, routeEvent } from './event-router.js';
-import { asLogpointMessage } from '../logs/logpoint-output.js';
+import { ThreadTable, type ThreadEntry } from './threads.js';
+import { ThreadControl } from './thread-control.js';
+import { requireLive } from './guards.js';
+import { recordOutput, routeEvent } from './event-router.js';
 import { ProgramExit } from './program-exit.js';
 import { terminateAttached, type TargetEnd } from './target-ending.js';
-import { splitLogpointOutput } from '../breakpoints/logpoint-marker.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
@@ -46,7 +46,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly inspector: Inspector;
   readonly evalMode: EvalMode;
 
-  stop: StopInfo | undefined;
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
@@ -55,12 +54,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
   failure: Failure | undefined;
-  /** Set while a stop's frames are being fetched: waiters see `stopped` only once it is ready. */
-  stopReady = false;
-  /** Bumped on every resume and stop: a stop handler that was overtaken drops its result. */
-  stopGeneration = 0;
-  /** The connection whose thread is stopped. */
-  stopClient: DapClient | undefined;
+  /** The program's threads on every connection (target), and which are stopped where. */
+  readonly threads = new ThreadTable();
+  readonly control: ThreadControl;
   readonly sync: BreakpointSync;
   readonly machine = new SessionStateMachine();
 
@@ -104,10 +100,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       {
         onEvent: (e, from) => routeEvent(this, e, from),
         onMainClosed: (reason) => this.onClose(reason),
-        onChildClosed: (client) => {
-          this.sync.forget(client);
-          if (this.stopClient === client && this.state === 'stopped') this.markRunning();
-        },
+        onChildClosed: (client) => this.targetEnded(client),
         onAdapterExit: () => this.onAdapterExit(),
         onProgramProcessEnd: (end) => this.exit.fromProcess(end),
         onConfiguring: () => this.moveTo('configuring'),
@@ -118,7 +111,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       },
     );
     this.reads = new ProgramReads(this);
-    this.inspector = new Inspector(this.reads, config.profile.variables);
+    this.control = new ThreadControl(this);
+    this.inspector = new Inspector(this.reads.target(), config.profile.variables);
     this.reconnector = new Reconnector(
       {
         target: this.target,
@@ -181,8 +175,6 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.connections.diagnostics();
   }
 
-  // ---------------------------------------------------------------- start
-
   /**
    * Connects, initializes, sends launch/attach, applies breakpoints between `initialized` and
    * `configurationDone`, and returns once the adapter accepted the launch. Throws GatewayError
@@ -204,10 +196,20 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (this.state === 'configuring') this.moveTo('running');
   }
 
-  /** Where requests about program state go: the connection that stopped, else the program's. */
+  /** The focused thread's stop: the one answers show (other stopped threads wait their turn). */
+  get stop(): StopInfo | undefined {
+    return this.state === 'stopped' ? this.threads.focus()?.stop : undefined;
+  }
+
+  /** Where requests about program state go: the focused stopped thread's connection, else the program's. */
   activeClient(): DapClient | undefined {
-    if (this.state === 'stopped' && this.stopClient) return this.stopClient;
-    return this.connections.program();
+    const focus = this.state === 'stopped' ? this.threads.focus() : undefined;
+    return focus?.client ?? this.connections.program();
+  }
+
+  /** What happened to targets (e.g. "target 2 ([worker 1]) ended") since the last answer; said once. */
+  takeNotices(): string[] {
+    return this.control.takeNotices();
   }
 
   isMain(client: DapClient): boolean {
@@ -227,49 +229,64 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     void this.reconnector.run(reason);
   }
 
-  // ---------------------------------------------------------------- breakpoints
-
   /** Refuses (at set time) what the adapter cannot do rather than silently dropping it. */
   unsupportedFeatures(spec: { condition?: string; logMessage?: string; function?: string }): string[] {
     return this.state === 'initializing' ? [] : BreakpointSync.unsupported(this.capabilities, spec);
   }
 
-  // ---------------------------------------------------------------- execution control
-
   /** Waits until the session is stopped (with its frames fetched), has exited, or ended. */
-  async waitForSettled(timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
-    const settled = () => SETTLED_STATES.has(this.state) && (this.state !== 'stopped' || this.stopReady);
-    if (settled()) return this.state as WaitOutcome;
-    const r = await boundedOnce(this, 'state', { timeoutMs, signal, until: settled });
-    return r.outcome === 'done' ? (this.state as WaitOutcome) : r.outcome;
+  waitForSettled(timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+    return this.waitUntil(() => SETTLED_STATES.has(this.state) && (this.state !== 'stopped' || !!this.stop?.ready), timeoutMs, signal);
   }
 
+  /** Waits (bounded, cancellable) until `settled` holds after a state change; returns the state then, or why not. */
+  async waitUntil(settled: () => boolean, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+    const r = settled() ? undefined : await boundedOnce(this, 'state', { timeoutMs, signal, until: settled });
+    return !r || r.outcome === 'done' ? (this.state as WaitOutcome) : r.outcome;
+  }
+
+  /** Resumes every stopped thread, or only `threadId`. */
   async continue(threadId?: number): Promise<void> {
-    const thread = threadId ?? requireStopInfo(this, 'continue').threadId;
-    this.markRunning();
-    await this.send('continue', { threadId: thread });
+    await this.control.continue(threadId);
   }
 
-  async step(kind: 'over' | 'into' | 'out', threadId?: number): Promise<void> {
-    const thread = threadId ?? requireStopInfo(this, 'step').threadId;
-    const command = kind === 'over' ? 'next' : kind === 'into' ? 'stepIn' : 'stepOut';
-    this.markRunning();
-    await this.send(command, { threadId: thread });
+  /**
+   * Steps one thread (the focused one unless given) and waits (bounded) until it stops again (on
+   * adapters that stop all threads, another thread's stop also stops it: that stop then takes the
+   * focus), or the program ends. Other threads' stops meanwhile are kept, not waited for.
+   */
+  step(kind: 'over' | 'into' | 'out', threadId?: number, timeoutMs = 10_000, signal?: AbortSignal): Promise<WaitOutcome> {
+    return this.control.step(kind, threadId, timeoutMs, signal);
   }
 
-  async pause(threadId?: number): Promise<void> {
-    requireLive(this, 'pause');
-    if (this.state === 'stopped') return;
-    const thread = threadId ?? (await this.reads.threads())[0]?.id;
-    if (thread === undefined) throw new GatewayError('the program has no threads to pause', undefined, { code: 'no-threads', next: 'check-status' });
-    await this.send('pause', { threadId: thread });
+  /** Pauses a thread (the program's first unless given); nothing to do when already stopped. */
+  pause(threadId?: number): Promise<void> {
+    return this.control.pause(threadId);
+  }
+
+  /** Reads of one thread's frames (undefined: the focused thread). */
+  inspectorFor(threadId?: number): Inspector {
+    return threadId === undefined ? this.inspector : new Inspector(this.reads.target(threadId), this.profile.variables);
+  }
+
+  /** Which target a thread belongs to (`the program`, `target 2 (...)`). */
+  targetName(t: ThreadEntry): string {
+    return this.connections.nameOf(t.client);
+  }
+
+  /** The connection the program runs on. */
+  programClient = (): DapClient | undefined => this.connections.program();
+  /** The connections that run program threads. */
+  targets = (): DapClient[] => this.connections.all();
+
+  /** A target's connection ended or said `terminated`: its breakpoint bindings and threads are gone; said once. */
+  targetEnded(client: DapClient): void {
+    if (this.control.targetEnded(client, this.connections.nameOf(client))) this.sync.forget(client);
   }
 
   requireLive(action: string): void {
     requireLive(this, action);
   }
-
-  // ---------------------------------------------------------------- ending
 
   /**
    * Ends the session: terminate (launched) or detach; the adapter process is always ended. `by`
@@ -296,11 +313,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
 
   /** Disconnects (terminating the debuggee if asked) and closes the connections. */
   async dropConnection(terminate: boolean): Promise<void> {
-    this.stopClient = undefined;
+    this.threads.clear();
     await this.connections.drop(terminate);
   }
-
-  // ---------------------------------------------------------------- adapter and connection loss
 
   private onAdapterExit(): void {
     if (!this.live) return;
@@ -318,16 +333,14 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     });
   }
 
-  // ---------------------------------------------------------------- helpers
-
-  /** The program runs again: the stop and everything read during it are stale. */
-  markRunning(): void {
+  /** Threads ran again: what was read is stale; the session runs unless some thread is still stopped. */
+  afterResume(): void {
     this.reads.clear();
-    this.stopClient = undefined;
-    this.stopGeneration++;
-    this.stop = undefined;
-    this.stopReady = false;
-    if (this.live && this.state !== 'exited' && this.machine.can('running')) this.moveTo('running');
+    if (this.threads.anyStopped) {
+      if (this.state === 'stopped') this.emit('state', this.state); // the focus may have moved: waiters re-check
+      return;
+    }
+    if (this.live && this.state === 'stopped') this.moveTo('running');
   }
 
   /**
@@ -367,26 +380,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     }
   }
 
-  announceStop(): void {
-    this.stopReady = true;
-    this.emit('state', this.state);
-  }
+  announceStop = (): void => void this.emit('state', this.state);
 
-  forgetReads(): void {
-    this.reads.clear();
-  }
+  forgetReads = (): void => this.reads.clear();
   /** Program output; lines the adapter printed for logpoints (found by their markers) count hits and are filed as `logpoint`. */
   onOutput(category: string, text: string): void {
-    if (this.profile.ignoreOutputCategories.includes(category)) return;
-    for (const piece of splitLogpointOutput(text)) {
-      this.sync.countLogpointHits(piece.ids);
-      let out = programOutput(this.profile, piece.text);
-      if (!out) continue;
-      const quoted = piece.ids.length && this.profile.logpointOutput; // js-debug prints strings quoted, as console.log('%O') does
-      if (quoted) out = asLogpointMessage(out, piece.ids.flatMap((id) => this.config.book.get(id)?.logMessage ?? []), quoted.quote) ?? out;
-      this.output.append({ category: piece.ids.length ? 'logpoint' : category, text: out });
-      this.logEvent('output', `[${piece.ids.length ? 'logpoint' : category}] ${out.length > 200 ? `${out.slice(0, 200)}...` : out.trimEnd()}`);
-    }
+    recordOutput({ profile: this.profile, sync: this.sync, book: this.config.book, output: this.output, logEvent: (t, x) => this.logEvent(t, x) }, category, text);
   }
 
   logEvent(type: string, summary: string, body?: unknown): void {

@@ -21,9 +21,14 @@ export const FINAL_STATES: ReadonlySet<SessionState> = new Set(['terminated', 'f
 export const SETTLED_STATES: ReadonlySet<SessionState> = new Set(['stopped', 'exited', 'terminated', 'failed']);
 
 export interface StopInfo {
+  /** The order of stops in the session (1, 2, ...). */
+  seq: number;
+  /** Frames fetched and the stop attributed: answers may describe it. */
+  ready: boolean;
   reason: string;
   description?: string;
   text?: string;
+  /** The session's id of the thread (see ThreadTable; the adapter's own id when that is free). */
   threadId: number;
   allThreadsStopped: boolean;
   /** Gateway breakpoint ids (bp1, ...) this stop was caused by. */

@@ -184,8 +184,8 @@ async function isProjectFrame(session: Session, frame: DebugProtocol.StackFrame)
 }
 
 async function stepAndWait(session: Session, kind: 'over' | 'into' | 'out', options: TraceOptions) {
-  await session.step(kind);
-  return session.waitForSettled(Math.max(1, Math.min(options.stepTimeoutMs, options.deadline - Date.now() + options.stepTimeoutMs)), options.signal);
+  // a step waits (bounded) for its own thread to stop again
+  return session.step(kind, undefined, Math.max(1, Math.min(options.stepTimeoutMs, options.deadline - Date.now() + options.stepTimeoutMs)), options.signal);
 }
 
 function where(session: Session): Where | undefined {

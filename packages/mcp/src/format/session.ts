@@ -2,6 +2,7 @@ import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, frameLocation, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
+import { otherStops, threadName } from './threads.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
 import { displayLine } from './display.js';
@@ -13,6 +14,8 @@ export interface DescribeOptions {
   frames?: number;
   /** Lines of program output to show when it exited. */
   outputTail?: number;
+  /** The stopped thread to describe (default: the focused one). */
+  threadId?: number;
 }
 
 export interface Description {
@@ -37,21 +40,23 @@ function stopReason(stop: StopInfo, genericPattern: string | undefined): string 
 
 /** Where a stopped session is, in one line plus source context, locals and frames. */
 export async function describe(s: Session, options: DescribeOptions = {}): Promise<Description> {
-  const { source = true, locals = true, frames = 0, outputTail = 10 } = options;
+  const { source = true, locals = true, frames = 0, outputTail = 10, threadId } = options;
   const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, language: s.profile.id, target: s.target };
   const lines: string[] = [];
   const head = headline(s);
   switch (s.state) {
     case 'stopped': {
-      const stop = s.stop!;
+      const thread = threadId !== undefined ? s.reads.thread(threadId, 'describe a thread') : s.threads.focus()!;
+      const stop = thread.stop ?? (await pausedWithOthers(s, thread.id));
       const top = stop.frames[0];
       const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
-      lines.push(`${head} stopped at ${stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [thread ${stop.threadId}]`);
+      lines.push(`${head} stopped at ${stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
       structured.stop = {
         reason: stop.reason,
         ...(stop.description ? { description: stop.description } : {}),
         ...(stop.text ? { text: stop.text } : {}),
-        threadId: stop.threadId,
+        threadId: thread.id,
+        ...(thread.name ? { threadName: thread.name } : {}),
         breakpointIds: stop.breakpointIds,
         ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}),
       };
@@ -70,7 +75,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       }
       if (top && locals) {
         try {
-          const scopes = await s.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
+          const scopes = await s.inspectorFor(threadId).frameVariables(0, { depth: 0, maxItems: 25 });
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
           lines.push(`Locals: ${text}`);
           structured.locals = values;
@@ -89,6 +94,9 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`Stack: ${shown.map((f) => `${f.name} ${frameLocation(f, s.cwd)}`).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
         structured.frames = shown.map((f, i) => ({ index: i, name: f.name, file: frameFile(f), line: f.line }));
       }
+      const others = otherStops(s, thread);
+      lines.push(...others.lines);
+      if (others.threads.length) structured.otherStoppedThreads = others.threads;
       break;
     }
     case 'running':
@@ -127,6 +135,11 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     default:
       lines.push(`${head} is ${s.state}.`);
   }
+  const notices = s.takeNotices();
+  if (notices.length) {
+    lines.push(`Meanwhile: ${notices.join('; ')}.`);
+    structured.notices = notices;
+  }
   return { text: lines.join('\n'), structured };
 }
 
@@ -146,4 +159,10 @@ function raiseSite(s: Session, stop: StopInfo): { index: number; frame: StopInfo
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]! } : undefined;
+}
+
+/** A thread stopped because all threads did (no stop of its own): its frames, read now. */
+async function pausedWithOthers(s: Session, threadId: number): Promise<StopInfo> {
+  const { frames, total } = await s.reads.stackTrace(threadId, 0, 20);
+  return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, at: Date.now() };
 }

@@ -48,7 +48,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
         'At file+line or function (all sessions, now and later), or a watch (one stopped session). Says where it bound.',
       input: {
         ...params.breakpointFields,
-        watch: z.string().optional().describe('stop when this variable changes'),
+        watch: z.string().optional().describe('stop when it changes'),
         accessType: z.enum(['write', 'read', 'readWrite']).optional(),
         frame: params.frame.describe('with watch'),
         sessionId: params.sessionId,
@@ -139,7 +139,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     'debug_exception_breakpoints',
     {
       title: 'Exception stops',
-      description: 'Which exceptions stop the session, e.g. ["uncaught"]; without filters, lists those offered.',
+      description: 'Which exceptions stop the session, e.g. ["uncaught"]; none given: lists those offered.',
       input: { filters: z.array(z.string()).optional().describe('replaces the active set; [] = none'), sessionId: params.sessionId },
       output: outputs.exceptionFilters,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { canonicalPath, type Session, type SessionManager } from '@dapgate/core';
+import { sameActivation } from '../format/frames.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
@@ -17,8 +18,8 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_run_to',
     {
       title: 'Run to',
-      description: 'Continue to file:line and wait; another breakpoint may stop it first.',
-      input: { file: z.string(), line: z.number().int().min(1), sessionId: params.sessionId, timeoutMs: params.timeoutMs() },
+      description: 'Continue to file:line and wait; another breakpoint may stop first.',
+      input: { file: z.string(), line: z.number().int().min(1), sessionId: params.sessionId, threadId: params.threadId, timeoutMs: params.timeoutMs() },
       output: outputs.runTo,
       annotations: { readOnlyHint: false, destructiveHint: false },
     },
@@ -29,9 +30,10 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       const existing = manager.book.forFile(file).find((b) => b.line === a.line);
       const [temp] = existing ? [undefined] : await addBreakpoints(manager, [{ file: a.file, line: a.line, temporary: true }], s.cwd);
       try {
-        await s.continue();
-        const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
-        const reached = s.state === 'stopped' && s.stop?.frames[0]?.line !== undefined && (temp ? s.stop.breakpointIds.includes(temp.id) : s.stop.frames[0]!.line === existing?.line);
+        await s.continue(a.threadId);
+        const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress, a.threadId);
+        const stop = a.threadId === undefined ? s.stop : s.threads.get(a.threadId)?.stop;
+        const reached = s.state === 'stopped' && stop?.frames[0]?.line !== undefined && (temp ? stop.breakpointIds.includes(temp.id) : stop.frames[0]!.line === existing?.line);
         if (s.state === 'stopped' && !reached) d.text = `Did not reach ${shortPath(file, s.cwd)}:${a.line}: ${d.text}`;
         return ok(d.text, { ...d.structured, reached });
       } finally {
@@ -58,6 +60,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       await s.continue(a.threadId);
       if (a.wait === false) return ok(`Session ${s.id} resumed.`, { sessionId: s.id, state: s.state });
       const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 0, progress);
+      if (a.threadId !== undefined) d.text = `Thread ${a.threadId} resumed.\n${d.text}`;
       return ok(d.text, d.structured);
     },
   );
@@ -68,7 +71,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_step',
     {
       title: 'Step',
-      description: 'Step over, into or out (count times); shows where, and which locals changed.',
+      description: 'Step over, into or out (count times); shows where and which locals changed.',
       input: {
         kind: z.enum(['over', 'into', 'out']),
         count: z.number().int().min(1).max(100).optional(),
@@ -81,34 +84,34 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     },
     async (a, { signal }) => {
       const s = manager.get(a.sessionId);
-      const inspector = s.inspector;
-      const before = await frameIdentity(s);
-      const snapshotBefore = await inspector.snapshot(0).catch(() => new Map<string, string>());
+      const stepped = s.reads.thread(a.threadId, 'step');
+      const before = stepped.stop;
+      const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
       const count = a.count ?? 1;
       let done = 0;
       let outcome = 'stopped';
       let skipped: string[] = [];
       while (done < count) {
-        await s.step(a.kind, a.threadId);
-        outcome = await s.waitForSettled(a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
+        outcome = await s.step(a.kind, stepped.id, a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
         done++;
-        if (a.kind === 'into' && outcome === 'stopped') ({ outcome, skipped } = await stepOutOfRuntime(s, a.threadId, skipped, a.timeoutMs ?? DEFAULT_WAIT_MS, signal));
-        if (outcome !== 'stopped' || (s.stop?.breakpointIds.length ?? 0) > 0) break;
+        if (a.kind === 'into' && outcome === 'stopped') ({ outcome, skipped } = await stepOutOfRuntime(s, stepped.id, skipped, a.timeoutMs ?? DEFAULT_WAIT_MS, signal));
+        if (outcome !== 'stopped' || s.stop?.threadId !== stepped.id || (s.stop?.breakpointIds.length ?? 0) > 0) break;
       }
       const d = await describe(s, { locals: true });
       if (outcome === 'timeout') d.text += `\nThe step did not finish within ${a.timeoutMs ?? DEFAULT_WAIT_MS} ms (the code may be blocked or long-running); debug_pause stops it.`;
       const lines = [d.text];
       if (skipped.length) lines.push(`Stepped back out of runtime code it entered: ${[...new Set(skipped)].join(', ')} (debug_step into does not stop in the runtime's own code).`);
       if (count > 1) lines.unshift(`Stepped ${a.kind} ${done} of ${count} time(s)${done < count && s.state === 'stopped' ? ' (stopped early at a breakpoint)' : ''}.`);
-      if (s.state === 'stopped') {
-        const after = await frameIdentity(s);
-        if (before && after && before === after) {
-          const snapshotAfter = await inspector.snapshot(0).catch(() => new Map<string, string>());
+      if (s.state === 'stopped' && s.stop?.threadId !== stepped.id) {
+        lines.push(`The step of thread ${stepped.id} has not finished: thread ${s.stop?.threadId} stopped first.`);
+      } else if (s.state === 'stopped') {
+        if (before && s.stop && sameActivation(before, s.stop)) {
+          const snapshotAfter = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
           const changes = diffLocals(snapshotBefore, snapshotAfter);
           lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
           d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
-        } else if (after) {
-          lines.push(`Now in a different frame (${after}).`);
+        } else if (s.stop?.frames[0]) {
+          lines.push(`Now in a different function (${s.stop?.frames[0]?.name}).`);
         }
       }
       return ok(lines.join('\n'), d.structured);
@@ -127,9 +130,18 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     },
     async (a, { signal, progress }) => {
       const s = manager.get(a.sessionId);
-      if (s.state === 'stopped') {
-        const d = await describe(s);
+      const thread = a.threadId === undefined ? undefined : s.threads.get(a.threadId);
+      if (s.state === 'stopped' && (!thread || thread.state === 'stopped')) {
+        const d = await describe(s, { threadId: thread?.id });
         return ok(`${d.text}\n(It was already stopped.)`, d.structured);
+      }
+      if (s.state === 'stopped' && thread) {
+        // another thread is stopped already: wait for this one's own stop and show it
+        await s.pause(thread.id);
+        const outcome = await s.waitUntil(() => thread.state === 'stopped' || s.threads.get(thread.id) !== thread || !s.live, a.timeoutMs ?? 5_000, signal);
+        if (thread.state !== 'stopped') return ok(`Thread ${thread.id} did not pause within ${a.timeoutMs ?? 5_000} ms (${outcome}); debug_threads shows its state.`, { sessionId: s.id, state: s.state });
+        const d = await describe(s, { threadId: thread.id });
+        return ok(d.text, d.structured);
       }
       await s.pause(a.threadId);
       const d = await settle(s, a.timeoutMs ?? 5_000, signal, 3, progress);
@@ -155,12 +167,6 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
   );
 }
 
-/** A frame's identity for "did we stay in the same function": name plus stack depth. */
-async function frameIdentity(s: Session): Promise<string | undefined> {
-  const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
-  if (!top) return undefined;
-  return `${top.name} depth ${s.stop?.totalFrames ?? s.stop?.frames.length}`;
-}
 
 /** What changed between two snapshots of a frame's locals, one entry per variable. */
 export function diffLocals(before: Map<string, string>, after: Map<string, string>): { name: string; change: string }[] {
@@ -185,10 +191,9 @@ async function stepOutOfRuntime(s: Session, threadId: number | undefined, skippe
   let outcome = 'stopped';
   for (let i = 0; pattern && i < 5 && outcome === 'stopped'; i++) {
     const top = s.stop?.frames[0];
-    if (!top || !isRuntimeFrame(top, pattern) || s.stop?.breakpointIds.length) break;
+    if (!top || !isRuntimeFrame(top, pattern) || s.stop?.breakpointIds.length || (threadId !== undefined && s.stop?.threadId !== threadId)) break;
     skipped.push(`${top.name} (${frameLocation(top, s.cwd)})`);
-    await s.step('out', threadId);
-    outcome = await s.waitForSettled(timeoutMs, signal);
+    outcome = await s.step('out', threadId, timeoutMs, signal);
   }
   return { outcome, skipped };
 }

@@ -6,8 +6,9 @@ import { defineTool, params } from './register.js';
 import { failure, ok } from './result.js';
 import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
 import { clip } from '../format/text.js';
-import { frameJson, frameLocation } from '../format/frames.js';
+import { frameFile, frameJson, frameLocation } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
+import { shortPath } from '../format/text.js';
 
 const MAX_TREE_LINES = 200;
 
@@ -18,18 +19,18 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_set_variable',
     {
       title: 'Set variable',
-      description: 'Set a variable or member by path (e.g. "a.items[0].qty"); value is an expression.',
-      input: { path: z.string(), value: z.string(), frame: params.frame, sessionId: params.sessionId },
+      description: 'Set a variable or member by path (e.g. "a.b[0]"); value is an expression.',
+      input: { path: z.string(), value: z.string(), frame: params.frame, threadId: params.threadId, sessionId: params.sessionId },
       output: outputs.setVariable,
       annotations: { destructiveHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
       if (!s.capabilities.supportsSetVariable) throw new GatewayError(`${s.profile.adapter.name} cannot set variables`, 'use debug_evaluate with an assignment where the language allows it');
-      const inspector = s.inspector;
+      const inspector = s.inspectorFor(a.threadId);
       const { node, parentRef } = await inspector.resolvePath(a.frame ?? 0, a.path);
       const old = node.value;
-      const r = await s.reads.setVariable(parentRef, node.name, a.value);
+      const r = await s.reads.setVariable(parentRef, node.name, a.value, a.threadId);
       return ok(`${a.path}: ${clip(old, 60)} -> ${clip(r.value, 120)}`, { sessionId: s.id, state: s.state, path: a.path, old, value: r.value, ...(r.type ? { type: r.type } : {}) });
     },
   );
@@ -47,15 +48,25 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     },
     async (a) => {
       const s = manager.get(a.sessionId);
-      const threads = await s.reads.threads();
-      const state = (id: number) => (s.state !== 'stopped' ? s.state : s.stop?.allThreadsStopped || s.stop?.threadId === id ? 'stopped' : 'running');
-      const all = threads.map((t) => ({ id: t.id, name: t.name, state: state(t.id), current: s.stop?.threadId === t.id }));
-      const rows = [...all.filter((r) => r.current), ...all.filter((r) => !r.current)].slice(0, a.limit ?? 100);
+      const listed = await s.reads.threads();
+      const focus = s.state === 'stopped' ? s.threads.focus() : undefined;
+      const stopped = s.threads.stoppedThreads().filter((t) => listed.includes(t));
+      const ordered = [...(focus && stopped.includes(focus) ? [focus] : []), ...stopped.filter((t) => t !== focus), ...listed.filter((t) => !stopped.includes(t))];
+      const limit = a.limit ?? 100;
+      const rows = ordered.slice(0, limit).map((t) => {
+        const top = t.stop?.frames[0];
+        const why = t.state !== 'stopped' ? undefined : t.stop ? (t.stop.breakpointIds.length ? `breakpoint ${t.stop.breakpointIds.join(', ')}` : t.stop.reason) : 'paused with the others';
+        return { id: t.id, name: t.name, state: t.state, ...(why ? { reason: why } : {}), ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}), current: t === focus, target: s.targetName(t) };
+      });
+      const targets = new Set(rows.map((r) => r.target));
+      const line = (r: (typeof rows)[number]) =>
+        `${r.current ? '*' : ' '} ${r.id} ${r.name ?? ''} (${r.state}${r.reason ? `: ${r.reason}` : ''})${r.file ? ` ${shortPath(r.file, s.cwd)}:${r.line} in ${r.function}` : ''}${targets.size > 1 ? ` [${r.target}]` : ''}`;
       const cap = s.profile.adapterThreadLimit;
-      const count = cap !== undefined && threads.length >= cap ? `at least ${threads.length} (${s.profile.adapter.name} lists at most ${cap})` : `${threads.length}`;
-      const more = all.length > rows.length ? `\n… ${all.length - rows.length} more (pass limit to see more); ${count} threads` : cap !== undefined && threads.length >= cap ? `\n${count} threads` : '';
-      const text = rows.map((r) => `${r.current ? '*' : ' '} ${r.id} ${r.name} (${r.state})`).join('\n') + more;
-      return ok(text || 'No threads.', { sessionId: s.id, state: s.state, threads: rows, total: threads.length, ...(cap !== undefined && threads.length >= cap ? { totalIsLowerBound: true } : {}) });
+      const capped = cap !== undefined && listed.length >= cap;
+      const count = capped ? `at least ${listed.length} (${s.profile.adapter.name} lists at most ${cap})` : `${listed.length}`;
+      const more = ordered.length > rows.length ? `… ${ordered.length - rows.length} more (pass limit to see more); ` : '';
+      const text = rows.length ? `${rows.map(line).join('\n')}\n${more}${count} threads: ${stopped.length} stopped, ${listed.length - stopped.length} running.` : `No threads (session ${s.state}).`;
+      return ok(text, { sessionId: s.id, state: s.state, total: listed.length, stopped: stopped.length, threads: rows, ...(capped ? { totalIsLowerBound: true } : {}) });
     },
   );
 
@@ -65,7 +76,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_stack',
     {
       title: 'Stack',
-      description: 'Frames: index (the frame other tools take; 0 = top, default), function, file:line.',
+      description: 'Frames: index (other tools\' frame; 0 = top, default), function, file:line.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,
@@ -92,9 +103,10 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_variables',
     {
       title: 'Variables',
-      description: 'Locals of a frame, or with path (e.g. "a.items[0]") that value to depth levels.',
+      description: 'Locals of a frame, or with path (e.g. "a.b[0]") that value to depth levels.',
       input: {
         sessionId: params.sessionId,
+        threadId: params.threadId,
         frame: params.frame,
         scope: z.string().optional(),
         path: z.string().optional(),
@@ -107,7 +119,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     },
     async (a) => {
       const s = manager.get(a.sessionId);
-      const inspector = s.inspector;
+      const inspector = s.inspectorFor(a.threadId);
       const frame = a.frame ?? 0;
       const options = { depth: a.depth ?? 1, maxItems: a.maxItems ?? 25, names: a.names };
       if (a.path) {
@@ -154,11 +166,12 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_evaluate',
     {
       title: 'Evaluate',
-      description: 'Evaluate an expression in a stopped frame; an error lists the names there.',
+      description: 'Evaluate an expression in a stopped frame; errors list the names there.',
       input: {
         expression: z.string().min(1),
         frame: params.frame,
         context: z.enum(['watch', 'repl', 'hover', 'clipboard']).optional(),
+        threadId: params.threadId,
         sessionId: params.sessionId,
       },
       output: outputs.evaluate,
@@ -167,15 +180,15 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const s = manager.get(a.sessionId);
       const frame = a.frame ?? 0;
-      const frameId = s.state === 'stopped' ? await s.reads.frameId(frame) : undefined;
+      const frameId = s.state === 'stopped' ? await s.reads.frameId(frame, a.threadId) : undefined;
       try {
-        const r = await s.reads.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl');
+        const r = await s.reads.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl', 'evaluate', a.threadId);
         const type = r.type ? ` (${r.type})` : '';
         // a statement (an assignment, a call for its effect) was run, not an expression's value to show as `x = v`
         const executed = r.result === '' || isAssignment(a.expression);
         let text = executed ? `executed: ${a.expression}${r.result === '' ? '' : `; its value: ${clip(r.result, 2_000)}${type}`}` : `${a.expression} = ${clip(r.result, 2_000)}${type}`;
         const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };
-        const inspector = s.inspector;
+        const inspector = s.inspectorFor(a.threadId);
         if (r.variablesReference > 0 && !inspector.opaque(r.type)) {
           const { items, more } = await inspector.children(r.variablesReference, 25);
           if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${more} more` : ''}`;
@@ -184,17 +197,17 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         return ok(text, structured);
       } catch (e) {
         if (!(e instanceof DapRequestError)) throw e;
-        const here = s.state === 'stopped' ? await whereAndNames(s, frame) : '';
+        const here = s.state === 'stopped' ? await whereAndNames(s, frame, a.threadId) : '';
         return failure(`${e.message.trim()}${here}`, { sessionId: s.id, state: s.state, expression: a.expression, error: e.message });
       }
     },
   );
 }
 
-async function whereAndNames(s: Session, frame: number): Promise<string> {
+async function whereAndNames(s: Session, frame: number, threadId?: number): Promise<string> {
   try {
-    const f = await s.reads.frameAt(frame);
-    const names = [...(await s.inspector.snapshot(frame)).keys()];
+    const f = await s.reads.frameAt(frame, threadId);
+    const names = [...(await s.inspectorFor(threadId).snapshot(frame)).keys()];
     return ` (in ${f.name} at ${frameLocation(f, s.cwd)}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.`;
   } catch {
     return '';

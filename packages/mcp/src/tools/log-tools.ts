@@ -14,7 +14,7 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     'debug_events',
     {
       title: 'Events',
-      description: 'Events (stopped, exited, output...) after cursor since (pass the returned next).',
+      description: 'Events (stopped, exited, ...) after cursor since (the returned next).',
       input: {
         sessionId: params.sessionId,
         since: z.number().int().min(0).optional(),
@@ -56,7 +56,7 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     'debug_output',
     {
       title: 'Output',
-      description: 'Output and logpoint messages after record cursor since (pass the returned next), or the last tail lines.',
+      description: 'Output and logpoint messages after record cursor since (the returned next), or the last tail lines.',
       input: {
         sessionId: params.sessionId,
         since: z.number().int().min(0).optional(),

@@ -12,6 +12,7 @@ const WORDING: Record<NextStep, string> = {
   'pause-or-wait': 'use debug_pause to stop it, or debug_wait for a breakpoint',
   'read-output-or-relaunch': 'see debug_output for what it printed, or launch it again',
   'list-frames': 'list frames with debug_stack',
+  'list-threads': 'debug_threads lists the threads and their states',
   'check-status': 'it may have exited: check debug_status',
   'inspect-readonly': 'read state with debug_variables, or use expressions without calls and assignments; the operator chooses the mode (--eval-mode)',
   'inspect-without-evaluating': 'inspect state without it (debug_variables); the operator chooses the mode (--eval-mode)',

@@ -57,6 +57,11 @@ export const sessionOutput = {
     .optional()
     .describe("the program's own frame nearest the top, when stopped in runtime code"),
   frames: z.array(frame).optional(),
+  otherStoppedThreads: z
+    .array(open({ id: int, name: str.optional(), reason: str.optional(), file: str.optional(), line: int.optional() }))
+    .optional()
+    .describe('the other threads stopped with a stop of their own, in stop order (threadId picks one)'),
+  notices: z.array(str).optional().describe('what happened meanwhile, e.g. a worker or child process ended'),
   exitCode: z.number().optional().describe('only when the debugger reported it'),
   exitNote: str.optional(),
   neverBound: z.array(str).optional().describe('breakpoints that never bound in the run'),
@@ -107,8 +112,11 @@ export const outputs = {
   setVariable: { ...sessionFields, path: str.optional(), old: str.optional(), value: str.optional(), type: str.optional() },
   threads: {
     ...sessionFields,
-    threads: z.array(open({ id: int, name: str, state: str, current: z.boolean() })).optional(),
+    threads: z
+      .array(open({ id: int, name: str, state: str.describe('running | stopped'), current: z.boolean(), target: str.optional(), reason: str.optional(), file: str.optional(), line: int.optional(), function: str.optional() }))
+      .optional(),
     total: int.optional(),
+    stopped: int.optional().describe('how many of them are stopped'),
     totalIsLowerBound: z.boolean().optional().describe('the adapter lists at most so many'),
   },
   stack: { ...sessionFields, threadId: int.optional(), frames: z.array(frame).optional(), totalFrames: int.optional() },

@@ -20,7 +20,7 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
     {
       title: 'Probe',
       description:
-        'Launch as debug_launch; at each breakpoint hit (maxHits, default 10) record locals and expressions; end; report.',
+        'Launch as debug_launch; record locals and expressions at each hit (maxHits, default 10); end; report.',
       input: {
         program: z.string(),
         breakpoints: z.array(params.breakpoint).min(1),

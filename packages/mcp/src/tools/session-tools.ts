@@ -23,7 +23,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_languages',
     {
       title: 'Languages',
-      description: 'Per language: adapter installed (version, path) or how to install; its own launch/attach arguments; attach start commands; test id forms.',
+      description: 'Per language: adapter version and path or how to install; launch/attach arguments; attach commands; test ids.',
       input: {},
       output: outputs.languages,
       annotations: { readOnlyHint: true },
@@ -166,7 +166,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_sessions',
     {
       title: 'Sessions',
-      description: 'All sessions: id, language, target, state, where. Every sessionId defaults to the latest live one.',
+      description: 'All sessions: id, language, target, state, where. Any sessionId defaults to the latest live one.',
       input: {},
       output: outputs.sessions,
       annotations: { readOnlyHint: true },
@@ -197,13 +197,14 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         locals: z.boolean().optional(),
         frames: z.number().int().min(0).max(50).optional(),
         display: params.display.describe('[] = none'),
+        threadId: params.threadId,
       },
       annotations: { readOnlyHint: true },
     },
     async (a) => {
       const s = manager.get(a.sessionId);
       if (a.display) setDisplay(s, a.display);
-      const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5 });
+      const d = await describe(s, { source: a.source, locals: a.locals, frames: a.frames ?? 5, threadId: a.threadId });
       return ok(d.text, d.structured);
     },
   );
@@ -214,7 +215,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_stop',
     {
       title: 'Stop',
-      description: 'End a session: kills a launched program, detaches an attached one (unless terminate).',
+      description: 'End a session: kill a launched program, detach an attached one (unless terminate).',
       input: { sessionId: params.sessionId, terminate: z.boolean().optional() },
       output: outputs.stop,
       annotations: { destructiveHint: true },
@@ -241,7 +242,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_diagnose',
     {
       title: 'Diagnose',
-      description: 'For a misbehaving session: adapter command, stderr, capabilities, DAP traffic, pending requests.',
+      description: 'Adapter command, stderr, capabilities, DAP traffic and pending requests.',
       input: { sessionId: params.sessionId },
       output: outputs.diagnose,
       annotations: { readOnlyHint: true },

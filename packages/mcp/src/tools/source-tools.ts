@@ -17,12 +17,13 @@ export function registerSourceTools(server: McpServer, manager: SessionManager):
     'debug_source',
     {
       title: 'Source',
-      description: 'Numbered source around the stop, a file+line, or a sourceReference (code only the adapter has).',
+      description: 'Numbered source around the stop, a file+line, or a sourceReference (adapter-only code).',
       input: {
         file: z.string().optional(),
         line: z.number().int().min(1).optional(),
         context: z.number().int().min(0).max(200).optional(),
         sourceReference: z.number().int().optional(),
+        threadId: params.threadId,
         sessionId: params.sessionId,
       },
       output: outputs.source,
@@ -35,7 +36,7 @@ export function registerSourceTools(server: McpServer, manager: SessionManager):
       let line = a.line;
       if (a.sourceReference !== undefined) {
         const s = manager.get(a.sessionId);
-        lines = (await s.reads.source(a.sourceReference)).split(/\r?\n/);
+        lines = (await s.reads.source(a.sourceReference, undefined, a.threadId)).split(/\r?\n/);
         label = `sourceReference ${a.sourceReference}`;
       } else if (a.file) {
         const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
@@ -48,7 +49,7 @@ export function registerSourceTools(server: McpServer, manager: SessionManager):
         label = shortPath(path, cwd);
       } else {
         const s = manager.get(a.sessionId);
-        const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
+        const top = s.state === 'stopped' ? (a.threadId !== undefined ? await s.reads.frameAt(0, a.threadId) : s.stop?.frames[0]) : undefined;
         if (!top) throw new GatewayError(`session ${s.id} is ${s.state}, so there is no current location`, 'pass file (and line)');
         lines = await sourceLines(top.source, s);
         label = shortPath(frameFile(top), s.cwd);

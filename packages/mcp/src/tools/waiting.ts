@@ -6,23 +6,29 @@ export const DEFAULT_WAIT_MS = 10_000;
 
 const PROGRESS_EVERY_MS = 1_000;
 
-/** Waits (bounded) for the session to stop or end, then describes where it is. Reports progress each second. */
+/**
+ * Waits (bounded) for the session to stop or end, then describes where it is. Reports progress
+ * each second. With a thread: waits for that thread's own stop (other threads may be stopped all
+ * along), or its end, and describes it.
+ */
 export async function settle(
   session: Session,
   timeoutMs: number,
   signal: AbortSignal,
   frames = 0,
   progress: (message: string, elapsedMs: number, totalMs: number) => void = () => undefined,
+  threadId?: number,
 ): Promise<Description> {
   const started = Date.now();
   const ticker = setInterval(() => progress(`session ${session.id} is ${session.state}; waiting for a stop or exit`, Date.now() - started, timeoutMs), PROGRESS_EVERY_MS);
   let outcome;
   try {
-    outcome = await session.waitForSettled(timeoutMs, signal);
+    outcome = threadId === undefined ? await session.waitForSettled(timeoutMs, signal) : await settledThread(session, threadId, timeoutMs, signal);
   } finally {
     clearInterval(ticker);
   }
-  const d = await describe(session, { frames });
+  const mine = threadId !== undefined && session.state === 'stopped' && session.threads.get(threadId)?.state === 'stopped';
+  const d = await describe(session, { frames, threadId: mine ? threadId : undefined });
   if (outcome === 'timeout') {
     d.text = `${d.text.replace(/\.$/, '')} — still running after ${seconds(timeoutMs)}; trigger the code path, then debug_wait (or debug_pause to stop it where it is).`;
     d.structured.waitTimedOut = true;
@@ -30,4 +36,15 @@ export async function settle(
     d.text = `${d.text} (wait cancelled)`;
   }
   return d;
+}
+
+/** Waits until the thread has stopped again (its stop read), is gone, or the program ended. */
+async function settledThread(session: Session, threadId: number, timeoutMs: number, signal: AbortSignal): Promise<string> {
+  const thread = session.threads.get(threadId);
+  const outcome = await session.waitUntil(
+    () => !session.live || session.threads.get(threadId) !== thread || (thread?.state === 'stopped' && (!thread.stop || thread.stop.ready)),
+    timeoutMs,
+    signal,
+  );
+  return outcome === 'timeout' && session.state === 'stopped' && thread?.state !== 'stopped' ? 'timeout' : outcome;
 }

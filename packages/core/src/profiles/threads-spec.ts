@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A profile's `threads`: how the adapter treats threads at a stop. */
+export const ThreadsSpec = z
+  .object({
+    /**
+     * The adapter stops only the thread that hit a breakpoint (java-debug); after such a stop the
+     * gateway sends this request ({threadId}) so the other threads pause too, while the agent reads.
+     */
+    suspendOthers: z
+      .object({
+        /** The adapter's request that pauses every thread but the given one. */
+        request: z.string(),
+        /** The key in the request's arguments (e.g. given in adapterArgs) that turns it on or off. */
+        argument: z.string(),
+        /** Whether it is on when the agent does not say, per request kind. */
+        default: z.object({ launch: z.boolean(), attach: z.boolean() }),
+      })
+      .optional(),
+  })
+  .default({});
