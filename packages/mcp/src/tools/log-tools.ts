@@ -4,6 +4,7 @@ import type { SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { outputs } from './output-schemas.js';
+import { joinOutput } from '../format/output-lines.js';
 
 const OUTPUT_MAX_CHARS = 8_000;
 
@@ -87,7 +88,7 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
       let used = 0;
       while (shown < entries.length && (shown === 0 || used + entries[shown]!.text.length <= OUTPUT_MAX_CHARS)) used += entries[shown++]!.text.length;
       const next = shown < entries.length ? entries[shown - 1]!.seq : r.next;
-      let text = entries.slice(0, shown).map((e) => (TAGGED.has(e.category) && !a.category ? `[${e.category}] ${e.text}` : e.text)).join('');
+      let text = joinOutput(entries.slice(0, shown), !a.category);
       if (text.length > OUTPUT_MAX_CHARS) text = `${text.slice(0, OUTPUT_MAX_CHARS)}… (the rest of this record is cut)`;
       if (shown < entries.length) notes.push(`… ${entries.length - shown} more record${entries.length - shown === 1 ? '' : 's'}: call again with since: ${next}`);
       const head = r.dropped ? `(${r.dropped} older records were dropped: the log keeps about 1 MB)\n` : '';
@@ -96,9 +97,6 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     },
   );
 }
-
-/** Output categories marked in a mixed listing. */
-const TAGGED = new Set(['stderr', 'logpoint']);
 
 function lineCount(text: string): number {
   return Math.max(1, text.replace(/\n$/, '').split('\n').length);
