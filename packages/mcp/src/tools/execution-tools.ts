@@ -73,7 +73,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       description: 'Step over, into or out (count times); shows where and which locals changed.',
       input: {
         kind: z.enum(['over', 'into', 'out']),
-        library: z.boolean().optional().describe('into: may stop in library code'),
+        library: z.boolean().optional(),
         count: z.number().int().min(1).max(100).optional(),
         sessionId: params.sessionId,
         threadId: params.threadId,

@@ -83,7 +83,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         threadId: params.threadId,
         startFrame: z.number().int().min(0).optional(),
         levels: z.number().int().min(1).max(200).optional(),
-        library: z.boolean().optional().describe('list library frames too'),
+        library: z.boolean().optional(),
       },
       output: outputs.stack,
       annotations: { readOnlyHint: true },
