@@ -156,8 +156,10 @@ describe('java through java-debug (real JVM)', () => {
     // a pause without threadId picks a program thread, not one of the JVM's own (Reference Handler is listed first)
     const paused = await g.ok('debug_pause', { timeoutMs: 10_000 });
     assert.equal(paused.structured.state, 'stopped', paused.text);
-    const pausedStack = await g.ok('debug_stack', { library: true });
-    assert.match(pausedStack.text, /Service\.main/, pausedStack.text);
+    const threads = await g.ok('debug_threads');
+    assert.match(threads.structured.threads[0].name, /^Reference Handler$/, `the JVM lists its own thread first: ${threads.text}`);
+    const pausedThread = threads.structured.threads.find((t: any) => t.id === paused.structured.stop.threadId);
+    assert.equal(pausedThread?.name, 'main', threads.text);
     await g.ok('debug_continue', { wait: false });
     const line = lineOf(service, 'handled++;');
     await g.ok('debug_breakpoint_set', { file: service, line });
