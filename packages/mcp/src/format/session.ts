@@ -1,6 +1,6 @@
 import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
-import { frameFile, frameLabel, frameLocation, isRuntimeFrame, localsLine } from './frames.js';
+import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
 import { otherStops, threadName } from './threads.js';
 import { clip, shortPath, tailText } from './text.js';
