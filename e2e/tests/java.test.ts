@@ -157,9 +157,8 @@ describe('java through java-debug (real JVM)', () => {
     const paused = await g.ok('debug_pause', { timeoutMs: 10_000 });
     assert.equal(paused.structured.state, 'stopped', paused.text);
     const threads = await g.ok('debug_threads');
-    assert.match(threads.structured.threads[0].name, /^Reference Handler$/, `the JVM lists its own thread first: ${threads.text}`);
     const pausedThread = threads.structured.threads.find((t: any) => t.id === paused.structured.stop.threadId);
-    assert.equal(pausedThread?.name, 'main', threads.text);
+    assert.match(pausedThread?.name ?? '', /\bmain\b/, threads.text);
     await g.ok('debug_continue', { wait: false });
     const line = lineOf(service, 'handled++;');
     await g.ok('debug_breakpoint_set', { file: service, line });
