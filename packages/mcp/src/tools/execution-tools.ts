@@ -70,7 +70,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_step',
     {
       title: 'Step',
-      description: 'Step over, into or out (count times); shows where and which locals changed.',
+      description: 'Step over, into or out (count times); shows where and what changed.',
       input: {
         kind: z.enum(['over', 'into', 'out']),
         library: z.boolean().optional(),

@@ -77,7 +77,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_stack',
     {
       title: 'Stack',
-      description: 'Frames: index (other tools\' frame; 0 = top, default), function, file:line.',
+      description: 'Frames: index (other tools\' frame; 0 = top), function, file:line.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,

@@ -79,7 +79,7 @@ const breakpointTypes = {
 const breakpointText: Partial<Record<keyof typeof breakpointTypes, string>> = {
   hitCondition: '"N", ">= N", "> N", "% N" (every Nth)',
   logMessage: 'print, do not stop; {expr} interpolates',
-  expectContent: 'the line must contain it, else refused',
+  expectContent: 'line must contain it, else refused',
 };
 
 type OptionalShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<T[K]> };
