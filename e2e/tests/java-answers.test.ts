@@ -92,7 +92,10 @@ describe('java: answers that match Java', () => {
       assert.equal(r.structured.state, 'running', r.text);
       const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
       assert.equal(p.structured.state, 'stopped', p.text);
-      const stack = await g.ok('debug_stack', {});
+      const collapsed = await g.ok('debug_stack', {});
+      assert.match(collapsed.text, /^ +… \d+ library frames? \(#0/m, `JDK frames collapsed: ${collapsed.text}`);
+      assert.match(collapsed.text, /^#\d+ Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:4$/m, collapsed.text);
+      const stack = await g.ok('debug_stack', { library: true });
       assert.match(stack.text, /Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:4/, stack.text);
       if (existsSync(join(javaHome(), 'lib', 'src.zip'))) assert.match(stack.text, /Thread\.sleep[^\n]*Thread\.java/, stack.text);
       else assert.match(stack.text, /Thread\.sleep[^\n]*<no source>/, stack.text);

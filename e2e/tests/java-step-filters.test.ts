@@ -26,10 +26,10 @@ describe('Java step into stays in program code by default (real java-debug)', ()
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
-  test('adapterArgs {stepFilters: {skipClasses: []}} steps into the JDK when wanted', async () => {
+  test('adapterArgs {stepFilters: {skipClasses: []}} with library: true steps into the JDK when wanted', async () => {
     const line = lineOf(ledger, 'entries.add(amount - fee);');
     await g.ok('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line }], adapterArgs: { stepFilters: { skipClasses: [] } }, timeoutMs: 60_000 }, 120_000);
-    const into = await g.ok('debug_step', { kind: 'into' });
+    const into = await g.ok('debug_step', { kind: 'into', library: true });
     assert.match(into.text, /Integer\.valueOf|ArrayList\.add/, into.text);
     assert.notEqual(into.structured.stop.file, ledger, into.text);
     await g.ok('debug_stop');

@@ -153,6 +153,13 @@ describe('java through java-debug (real JVM)', () => {
     let target = startJdwpTarget(service, port, { args: ['300'] });
     targets.push(target);
     const a = await g.ok('debug_attach', { language: 'java', port, waitForTargetMs: 30_000, reconnect: true }, 120_000);
+    // a pause without threadId picks a program thread, not one of the JVM's own (Reference Handler is listed first)
+    const paused = await g.ok('debug_pause', { timeoutMs: 10_000 });
+    assert.equal(paused.structured.state, 'stopped', paused.text);
+    const threads = await g.ok('debug_threads');
+    const pausedThread = threads.structured.threads.find((t: any) => t.id === paused.structured.stop.threadId);
+    assert.match(pausedThread?.name ?? '', /\bmain\b/, threads.text);
+    await g.ok('debug_continue', { wait: false });
     const line = lineOf(service, 'handled++;');
     await g.ok('debug_breakpoint_set', { file: service, line });
     const first = await g.ok('debug_wait', { timeoutMs: 20_000 });

@@ -28,3 +28,5 @@ export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './t
 export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';
 export { StateFile, stateDir, type SavedState, type SavedSession } from './workspace/state-file.js';
 export { persistWorkspace, reattach } from './workspace/persistence.js';
+export { LibraryFrames } from './session/library-frames.js';
+export { stepIntoUserCode, type UserStepResult } from './session/user-step.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ThreadsSpec } from './threads-spec.js';
+import { StopsSpec } from './stops.js';
 
 /** How to find the executable that runs an adapter (an interpreter with the adapter importable, a binary, ...). */
 const RuntimeSpec = z.object({
@@ -334,32 +335,8 @@ export const ProfileSchema = z.object({
       context: z.enum(['repl', 'watch', 'hover']).optional(),
     })
     .default({}),
-  /** How the adapter describes stops. */
-  stops: z
-    .object({
-      /**
-       * A regexp of exception-stop descriptions that say nothing about the exception (js-debug:
-       * "Paused on exception"): the exception's own text is shown instead.
-       */
-      genericExceptionDescription: z.string().optional(),
-      /**
-       * A regexp of function names inside the language runtime (Go: `^runtime\.`). When a stop's
-       * top frame is one (delve stops a panic in runtime.fatalpanic), the stop also names the first
-       * frame of the program's own code, with its source.
-       */
-      internalFrames: z.string().optional(),
-      /**
-       * Stops armed whatever the agent sets (native code: crash signals; Go: panics). A launch with no
-       * breakpoint still waits for them, and the answer names them.
-       */
-      alwaysArmed: z.array(z.string()).default([]),
-      /**
-       * A regexp of frame paths that are the runtime's, not the program's (node internals, the JDK):
-       * a stop there shows the first program frame, and a step into such code steps back out.
-       */
-      runtimeFrames: z.string().optional(),
-    })
-    .default({}),
+  /** How the adapter describes stops, and which frames are not the program's own. */
+  stops: StopsSpec,
   /** debug_test support (absent: the language has none yet). */
   test: TestSpec.optional(),
   /** The adapter answers `threads` with at most this many (delve: 1024 goroutines); a full list is then a lower bound. */

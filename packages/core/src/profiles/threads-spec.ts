@@ -17,5 +17,7 @@ export const ThreadsSpec = z
         default: z.object({ launch: z.boolean(), attach: z.boolean() }),
       })
       .optional(),
+    /** A regexp of the runtime's own thread names (the JVM's Reference Handler, Finalizer...): a pause without threadId picks another thread. */
+    systemThreads: z.string().optional(),
   })
   .default({});

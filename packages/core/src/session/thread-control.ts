@@ -2,6 +2,7 @@ import { GatewayError } from '../errors.js';
 import type { Profile } from '../profiles/schema.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import { requireLive, requireStopInfo, type Guarded } from './guards.js';
+import { pauseTarget } from './pause-target.js';
 import type { ThreadEntry, ThreadTable } from './threads.js';
 import { FINAL_STATES, type WaitOutcome } from './types.js';
 
@@ -116,7 +117,7 @@ export class ThreadControl {
     if (!e) {
       const client = this.host.programClient();
       const listed = client ? ((await this.host.send('threads', undefined, undefined, client))?.threads ?? []) : [];
-      e = listed[0] && client ? threads.refresh(client, listed)[0] : undefined;
+      e = client ? pauseTarget(threads.refresh(client, listed), this.host.profile.threads.systemThreads) : undefined;
     }
     if (!e) throw new GatewayError('the program has no threads to pause', undefined, { code: 'no-threads', next: 'check-status' });
     this.agentPausing.add(e.client);

@@ -1,11 +1,12 @@
 import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
-import { frameFile, frameLabel, frameLocation, isRuntimeFrame, localsLine } from './frames.js';
+import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
 import { otherStops, threadName } from './threads.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
 import { displayLine } from './display.js';
+import { stackView } from './stack.js';
 
 export interface DescribeOptions {
   source?: boolean;
@@ -91,8 +92,9 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (frames > 0 && stop.frames.length) {
         const shown = stop.frames.slice(0, frames);
         const more = (stop.totalFrames ?? stop.frames.length) - shown.length;
-        lines.push(`Stack: ${shown.map((f) => `${f.name} ${frameLocation(f, s.cwd)}`).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
-        structured.frames = shown.map((f, i) => ({ index: i, name: f.name, file: frameFile(f), line: f.line }));
+        const view = await stackView(s, shown, 0);
+        lines.push(`Stack: ${view.lines.map((l) => l.trim()).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
+        structured.frames = view.rows;
       }
       const others = otherStops(s, thread);
       lines.push(...others.lines);

@@ -45,7 +45,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     {
       title: 'Set breakpoint',
       description:
-        'At file+line or function (all sessions, now and later), or a watch (one stopped session). Says where it bound.',
+        'At file+line or function (all sessions, now and later), or a watch (one stopped session).',
       input: {
         ...params.breakpointFields,
         watch: z.string().optional().describe('stop when it changes'),

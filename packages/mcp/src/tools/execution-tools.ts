@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { canonicalPath, type Session, type SessionManager } from '@dapgate/core';
+import { canonicalPath, stepIntoUserCode, type SessionManager } from '@dapgate/core';
 import { sameActivation } from '../format/frames.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
 import { describe } from '../format/session.js';
-import { frameLocation, isRuntimeFrame } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
 import { clip, shortPath } from '../format/text.js';
 
@@ -71,9 +70,10 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_step',
     {
       title: 'Step',
-      description: 'Step over, into or out (count times); shows where and which locals changed.',
+      description: 'Step over, into or out (count times); shows where and what changed.',
       input: {
         kind: z.enum(['over', 'into', 'out']),
+        library: z.boolean().optional(),
         count: z.number().int().min(1).max(100).optional(),
         sessionId: params.sessionId,
         threadId: params.threadId,
@@ -90,17 +90,26 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       const count = a.count ?? 1;
       let done = 0;
       let outcome = 'stopped';
-      let skipped: string[] = [];
+      const skipped: string[] = [];
+      let exhausted = false;
+      const timeoutMs = a.timeoutMs ?? DEFAULT_WAIT_MS;
       while (done < count) {
-        outcome = await s.step(a.kind, stepped.id, a.timeoutMs ?? DEFAULT_WAIT_MS, signal);
+        if (a.kind === 'into' && !a.library) {
+          const r = await stepIntoUserCode(s, stepped.id, before?.frames[0], timeoutMs, signal);
+          ({ outcome, exhausted } = r);
+          skipped.push(...r.skipped);
+        } else {
+          outcome = await s.step(a.kind, stepped.id, timeoutMs, signal);
+        }
         done++;
-        if (a.kind === 'into' && outcome === 'stopped') ({ outcome, skipped } = await stepOutOfRuntime(s, stepped.id, skipped, a.timeoutMs ?? DEFAULT_WAIT_MS, signal));
         if (outcome !== 'stopped' || s.stop?.threadId !== stepped.id || (s.stop?.breakpointIds.length ?? 0) > 0) break;
       }
       const d = await describe(s, { locals: true });
-      if (outcome === 'timeout') d.text += `\nThe step did not finish within ${a.timeoutMs ?? DEFAULT_WAIT_MS} ms (the code may be blocked or long-running); debug_pause stops it.`;
+      if (outcome === 'timeout') d.text += `\nThe step did not finish within ${timeoutMs} ms (the code may be blocked or long-running); debug_pause stops it.`;
       const lines = [d.text];
-      if (skipped.length) lines.push(`Stepped back out of runtime code it entered: ${[...new Set(skipped)].join(', ')} (debug_step into does not stop in the runtime's own code).`);
+      if (skipped.length) lines.push(`Stepped back out of library code it entered: ${[...new Set(skipped)].join(', ')}${exhausted ? `; back on the line it started from after ${skipped.length} library calls (debug_step over moves on)` : ''} (library: true stops there).`);
+      const adapterFilter = s.profile.stops.adapterLibraryFilter;
+      if (a.library && a.kind === 'into' && adapterFilter) lines.push(`Note: ${adapterFilter}`);
       if (count > 1) lines.unshift(`Stepped ${a.kind} ${done} of ${count} time(s)${done < count && s.state === 'stopped' ? ' (stopped early at a breakpoint)' : ''}.`);
       if (s.state === 'stopped' && s.stop?.threadId !== stepped.id) {
         lines.push(`The step of thread ${stepped.id} has not finished: thread ${s.stop?.threadId} stopped first.`);
@@ -178,22 +187,4 @@ export function diffLocals(before: Map<string, string>, after: Map<string, strin
   }
   for (const name of before.keys()) if (!after.has(name)) out.push({ name, change: '(gone)' });
   return out;
-}
-
-/**
- * A step into that landed in the runtime's own code (the profile's `runtimeFrames`, e.g. node
- * internals behind `path.join` or a promise hook) steps back out, at most a few times: one stepOut
- * costs one round trip, where the adapter's own skipping (js-debug smartStep) steps through such
- * code a statement at a time (seconds).
- */
-async function stepOutOfRuntime(s: Session, threadId: number | undefined, skipped: string[], timeoutMs: number, signal: AbortSignal): Promise<{ outcome: string; skipped: string[] }> {
-  const pattern = s.profile.stops.runtimeFrames;
-  let outcome = 'stopped';
-  for (let i = 0; pattern && i < 5 && outcome === 'stopped'; i++) {
-    const top = s.stop?.frames[0];
-    if (!top || !isRuntimeFrame(top, pattern) || s.stop?.breakpointIds.length || (threadId !== undefined && s.stop?.threadId !== threadId)) break;
-    skipped.push(`${top.name} (${frameLocation(top, s.cwd)})`);
-    outcome = await s.step('out', threadId, timeoutMs, signal);
-  }
-  return { outcome, skipped };
 }

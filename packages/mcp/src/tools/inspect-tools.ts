@@ -6,7 +6,8 @@ import { defineTool, params } from './register.js';
 import { failure, ok } from './result.js';
 import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
 import { clip } from '../format/text.js';
-import { frameFile, frameJson, frameLocation } from '../format/frames.js';
+import { frameFile, frameLocation } from '../format/frames.js';
+import { stackView } from '../format/stack.js';
 import { outputs } from './output-schemas.js';
 import { shortPath } from '../format/text.js';
 
@@ -76,12 +77,13 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_stack',
     {
       title: 'Stack',
-      description: 'Frames: index (other tools\' frame; 0 = top, default), function, file:line.',
+      description: 'Frames: index (other tools\' frame; 0 = top), function, file:line.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,
         startFrame: z.number().int().min(0).optional(),
         levels: z.number().int().min(1).max(200).optional(),
+        library: z.boolean().optional(),
       },
       output: outputs.stack,
       annotations: { readOnlyHint: true },
@@ -90,10 +92,11 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       const s = manager.get(a.sessionId);
       const start = a.startFrame ?? 0;
       const { frames, total } = await s.reads.stackTrace(a.threadId, start, a.levels ?? 20);
-      const rows = frames.map((f, i) => frameJson(f, start + i));
+      const view = await stackView(s, frames, start, a.library);
       const more = total !== undefined && total > start + frames.length ? `\n… ${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
-      const text = frames.map((f, i) => `#${start + i} ${f.name} at ${frameLocation(f, s.cwd)}`).join('\n') + more;
-      return ok(text || 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: rows, totalFrames: total });
+      const collapsed = view.libraryFrames && !a.library ? `\n(${view.libraryFrames} library frame${view.libraryFrames === 1 ? '' : 's'} collapsed; library: true lists them)` : '';
+      const text = view.lines.join('\n') + more + collapsed;
+      return ok(frames.length ? text : 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: view.rows, totalFrames: total });
     },
   );
 

@@ -13,7 +13,7 @@ const int = z.number().int();
 /** Every result about a session names it and its state (the states are listed once, in sessionOutput). */
 export const sessionFields = { sessionId: str.optional(), state: str.optional() };
 
-const frame = open({ index: int, name: str, file: str.optional(), line: int.optional(), sourceReference: int.optional() });
+const frame = open({ index: int, name: str, file: str.optional(), line: int.optional(), sourceReference: int.optional(), library: z.boolean().optional().describe('library code (collapsed in the text)') });
 const variable = open({
   name: str,
   value: str,

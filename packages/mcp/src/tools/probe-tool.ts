@@ -20,9 +20,9 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
     {
       title: 'Probe',
       description:
-        'Launch as debug_launch; record locals and expressions at each hit (maxHits, default 10); end; report.',
+        'As debug_launch; record locals and expressions at each hit (maxHits, default 10); end; report.',
       input: {
-        program: z.string(),
+        program: z.string().optional(),
         breakpoints: z.array(params.breakpoint).min(1),
         expressions: z.array(z.string()).optional(),
         maxHits: z.number().int().min(1).max(100).optional(),
@@ -87,7 +87,7 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
               ? `ended while still running at the ${a.timeoutMs ?? 30_000} ms bound`
               : (await describe(session, { outputTail: 5 })).text.replace(/^Session \S+ \([^)]*\) /, '');
         await session.end(true);
-        const head = `Probe of ${shortPath(canonicalPath(a.program, cwd), cwd)}: ${hits.length} hit(s); ${end}`;
+        const head = `Probe of ${a.program ? shortPath(canonicalPath(a.program, cwd), cwd) : session.target}: ${hits.length} hit(s); ${end}`;
         const skipped = [...nested].map(([fn, n]) => `${n} in ${fn}`).join(', ');
         const note = skipped ? [`Not counted: hits in frames nested on the breakpoint's line (${skipped}): a comprehension or lambda there runs in its own frame.`] : [];
         return ok([head, ...lines, ...note].join('\n'), {

@@ -78,8 +78,8 @@ const breakpointTypes = {
 /** Described once, in debug_breakpoint_set (elsewhere the same shape points there), and only where the name does not say it all. */
 const breakpointText: Partial<Record<keyof typeof breakpointTypes, string>> = {
   hitCondition: '"N", ">= N", "> N", "% N" (every Nth)',
-  logMessage: 'print instead of stopping; {expr} interpolates',
-  expectContent: 'text the line must contain, else refused',
+  logMessage: 'print, do not stop; {expr} interpolates',
+  expectContent: 'line must contain it, else refused',
 };
 
 type OptionalShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<T[K]> };

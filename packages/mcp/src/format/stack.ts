@@ -1,0 +1,36 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { LibraryFrames, type Session } from '@dapgate/core';
+import { frameJson, frameLocation } from './frames.js';
+
+export interface StackView {
+  /** One line per program frame; each run of library frames as one counted line (unless `library`). */
+  lines: string[];
+  rows: (ReturnType<typeof frameJson> & { library?: true })[];
+  libraryFrames: number;
+}
+
+/**
+ * Frames as `#i name at file:line`, with their real indices (the `frame` other tools take). Library
+ * frames (the profile's, see LibraryFrames) are collapsed into "… 12 library frames (#3-#14)" unless
+ * `library` asks for them.
+ */
+export async function stackView(s: Session, frames: readonly DebugProtocol.StackFrame[], start: number, library = false): Promise<StackView> {
+  const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(frames);
+  const lines: string[] = [];
+  let run: number[] = [];
+  const flush = () => {
+    if (!run.length) return;
+    const [first, last] = [run[0]!, run[run.length - 1]!];
+    lines.push(`  … ${run.length} library frame${run.length === 1 ? '' : 's'} (#${first}${last > first ? `-#${last}` : ''})`);
+    run = [];
+  };
+  frames.forEach((f, i) => {
+    const index = start + i;
+    if (flags[i] && !library) return void run.push(index);
+    flush();
+    lines.push(`#${index} ${f.name} at ${frameLocation(f, s.cwd)}`);
+  });
+  flush();
+  const rows = frames.map((f, i) => ({ ...frameJson(f, start + i), ...(flags[i] ? { library: true as const } : {}) }));
+  return { lines, rows, libraryFrames: flags.filter(Boolean).length };
+}
