@@ -233,6 +233,28 @@ const TraceSpec = z.object({
   bodyStart: z.string().optional(),
   /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
   skipLines: z.string().optional(),
+  /**
+   * A regexp of lines that only close blocks (`}`): stepping over them after the return
+   * expression was evaluated keeps that value (any other line in between makes it unknown).
+   */
+  blockEnd: z.string().optional(),
+  /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
+  resultLocals: z.string().optional(),
+  /**
+   * Panics that are not DAP exception stops (Go, Rust): a stop whose top frame's name matches
+   * `function` means the line being stepped over panicked; the trace ends there, the session
+   * stopped where the panic started. `breakpoint`: a function breakpoint armed while tracing
+   * (else the adapter already stops there); the message is `message` evaluated in that frame, or
+   * the group `message` of `output` matched against the program's latest output.
+   */
+  raise: z
+    .object({
+      function: z.string(),
+      breakpoint: z.string().optional(),
+      message: z.string().optional(),
+      output: z.string().optional(),
+    })
+    .optional(),
 });
 
 export const ProfileSchema = z.object({
