@@ -57,3 +57,15 @@ test('straight-line code and two repetitions stay unfolded', () => {
   assert.deepEqual(foldLines([ev(1), ev(2), ev(3)]).map((f) => f.kind), ['line', 'line', 'line']);
   assert.ok(foldLines([ev(1), ev(2), ev(1), ev(2), ev(3)]).every((f) => f.kind === 'line'));
 });
+
+test('a loop variable that goes out of scope on every pass (delve, lldb) ranges over its values, not to "gone"', () => {
+  const events: LineEvent[] = [ev(11, [{ name: 'total', to: '0' }])];
+  for (let i = 0; i < 4; i++) {
+    events.push(ev(12, [{ name: 'i', to: String(i) }]), ev(13, [{ name: 'v', to: String(i * 2) }]), ev(17, [{ name: 'i', from: String(i) }, { name: 'v', from: String(i * 2) }]));
+  }
+  events.push(ev(12), ev(20));
+  const loop = foldLines(events).find((f) => f.kind === 'loop') as LoopFold;
+  assert.equal(loop.count, 4);
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '3' });
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'v'), { name: 'v', from: '0', to: '6' });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ThreadsSpec } from './threads-spec.js';
 import { StopsSpec } from './stops.js';
+import { TraceSpec } from './trace-spec.js';
 
 /** How to find the executable that runs an adapter (an interpreter with the adapter importable, a binary, ...). */
 const RuntimeSpec = z.object({
@@ -212,30 +213,6 @@ const TestSpec = z.object({
   libraryFrames: z.string().optional(),
 });
 
-/** debug_trace: what differs per adapter when following one frame with step-over. */
-const TraceSpec = z.object({
-  /**
-   * A regexp of the local names under which the adapter reports a function's return value
-   * (debugpy `(return) f`, java-debug `->f()`, js-debug `Return value`); the named group `callee`,
-   * when present, says which function returned.
-   */
-  returnValue: z.string().optional(),
-  /**
-   * Where the adapter reports no return values: a regexp of a return statement whose named group
-   * `expr` is evaluated on that line before it runs (only an expression without calls or
-   * assignments, which evaluating again cannot change).
-   */
-  returnExpression: z.string().optional(),
-  /** Exception filters armed while tracing, so a raising line stops where it raises. */
-  exceptionFilters: z.array(z.string()).default([]),
-  /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */
-  definition: z.string().optional(),
-  /** A regexp of the line that ends a definition's signature (`:` / `{`); the body starts after it. */
-  bodyStart: z.string().optional(),
-  /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
-  skipLines: z.string().optional(),
-});
-
 export const ProfileSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
   displayName: z.string(),
@@ -371,6 +348,6 @@ export type RequestTemplate = z.infer<typeof RequestTemplate>;
 export type FieldSpec = z.infer<typeof FieldSpec>;
 export type FieldType = FieldSpec['type'];
 export type TestSpec = z.infer<typeof TestSpec>;
-export type TraceSpec = z.infer<typeof TraceSpec>;
+export type { TraceSpec } from './trace-spec.js';
 export type TestForm = z.infer<typeof TestForm>;
 export type RequestVariant = z.infer<typeof RequestTemplateBase>;

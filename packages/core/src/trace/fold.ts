@@ -93,7 +93,8 @@ function ranges(events: LineEvent[]): LoopFold['ranges'] {
   for (const e of events) {
     for (const c of e.changed) {
       const r = out.get(c.name);
-      if (r) r.to = c.to;
+      // a local that goes out of scope on every pass (delve, lldb: a loop variable) keeps its last value
+      if (r) r.to = c.to ?? r.to;
       else out.set(c.name, { name: c.name, from: c.from ?? c.to, to: c.to });
     }
   }

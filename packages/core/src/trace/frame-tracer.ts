@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import { isPanicStop, panicMessage } from './panic-stop.js';
 import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
 
 export interface TraceOptions {
@@ -38,7 +39,10 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   const returnPattern = session.profile.trace?.returnValue ? new RegExp(session.profile.trace.returnValue) : undefined;
   const home = where(session)!;
   const source = await sourceLines(home.frame);
+  const resultSlot = session.profile.trace?.resultLocals ? new RegExp(session.profile.trace.resultLocals) : undefined;
   const isReturn = (name: string) => !!returnPattern?.test(name);
+  // not program state to show: return values (shown as calls or the result) and result slots
+  const notALocal = (name: string) => isReturn(name) || !!resultSlot?.test(name);
   const ownCallee = (name: string): boolean => {
     const callee = returnPattern?.exec(name)?.groups?.callee;
     return callee === undefined || home.name.includes(callee);
@@ -46,12 +50,13 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   // what the caller already shows as return values: a report that did not change may be stale
   const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
   let before = await session.inspector.snapshot(0);
-  const entry = await entryLocals(session, isReturn);
+  const entry = await entryLocals(session, notALocal);
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
   let ownReturn: string | undefined;
   let evaluatedReturn = false;
   const returnExpression = session.profile.trace?.returnExpression ? new RegExp(session.profile.trace.returnExpression) : undefined;
+  const blockEnd = session.profile.trace?.blockEnd ? new RegExp(session.profile.trace.blockEnd) : undefined;
   let raised: { exception: string; line: number; where?: string } | undefined;
   let steps = 0;
   let end: TraceEnd | undefined;
@@ -66,11 +71,13 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       break;
     }
     if (returnExpression && !returnPattern) {
-      const value = await evaluateReturn(session, returnExpression, source[current.line - 1] ?? '', home.frame.id);
+      // the value holds only if the frame is left from this line, or after lines that only close blocks
+      const text = source[current.line - 1] ?? '';
+      const value = await evaluateReturn(session, returnExpression, text, home.frame.id);
       if (value !== undefined) {
         ownReturn = value;
         evaluatedReturn = true;
-      }
+      } else if (!blockEnd?.test(text)) ownReturn = undefined;
     }
     const depth = options.depth ?? 0;
     let outcome = await stepAndWait(session, depth > 0 ? 'into' : 'over', options);
@@ -78,6 +85,11 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (steps === 1) await options.afterFirstStep?.();
     let here = outcome === 'stopped' ? where(session) : undefined;
     let returnedInto = false;
+    if (here && isPanicStop(session)) {
+      lines.push(current);
+      end = { kind: 'raised', exception: await panicMessage(session), line: current.line };
+      break;
+    }
     if (here && depth > 0 && here.depth === home.depth + 1 && !isExceptionStop(session) && (await isProjectFrame(session, here.frame))) {
       // stepped into a call of the project's own code: trace it too, as a call this line made
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
@@ -92,6 +104,11 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       outcome = session.state === 'stopped' ? 'stopped' : outcome;
       here = where(session);
       returnedInto = true;
+      if (nested.end.kind === 'raised' && isPanicStop(session)) {
+        lines.push(current);
+        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+        break;
+      }
     }
     // an exception stop in this frame or a callee (one in the caller is the same exception passing through)
     if (here && isExceptionStop(session) && here.depth >= home.depth) {
@@ -144,8 +161,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       before = after;
       continue;
     }
-    current.changed = diff(before, after, isReturn);
-    if (here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !isReturn(k) && !(k in entry)) && [...after.keys()].every((k) => isReturn(k) || k in entry)) {
+    current.changed = diff(before, after, notALocal);
+    if (here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {
       current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
     }
     const traced = new Set(current.calls.map((c) => c.callee));

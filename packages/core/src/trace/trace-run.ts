@@ -52,7 +52,7 @@ export async function traceLaunch(manager: SessionManager, launch: LaunchRequest
   await entry.arm();
   try {
     const session = await manager.launch(launch);
-    return await traceCalls(session, entry, req);
+    return await traceCalls(manager, session, entry, req);
   } finally {
     await entry.disarm();
   }
@@ -63,19 +63,19 @@ export async function traceInSession(manager: SessionManager, session: Session, 
   session.requireLive('trace');
   if (!req.target) {
     if (session.state !== 'stopped') throw new GatewayError(`session ${session.id} is ${session.state}: a trace without a function starts where it is stopped`, 'wait for a stop, or pass the function to trace');
-    return traceCalls(session, undefined, req);
+    return traceCalls(manager, session, undefined, req);
   }
   const entry = new EntryBreakpoint(manager, await entrySpec(req.target, session.cwd, session.profile), session.cwd);
   const bp = await entry.arm();
   try {
     if (session.state === 'stopped' && !atBreakpoint(session, bp)) await session.continue();
-    return await traceCalls(session, entry, req);
+    return await traceCalls(manager, session, entry, req);
   } finally {
     await entry.disarm();
   }
 }
 
-async function traceCalls(session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest): Promise<TraceResult> {
+async function traceCalls(manager: SessionManager, session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest): Promise<TraceResult> {
   const deadline = Date.now() + req.timeoutMs;
   const traces: FrameTrace[] = [];
   let shortBy: string | undefined;
@@ -117,7 +117,10 @@ async function traceCalls(session: Session, entry: EntryBreakpoint | undefined, 
       // would look like this frame); removed after the first step, since js-debug skips the next
       // stop when the breakpoint it is paused at goes away
       const afterFirstStep = entry ? () => entry.disarm() : undefined;
-      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep });
+      const panicBreakpoint = await armPanicBreakpoint(manager, session);
+      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep }).finally(
+        () => panicBreakpoint && removeBreakpoint(manager, panicBreakpoint),
+      );
       await entry?.disarm();
       if (armed.length && session.live) await session.sync.applyExceptionFilters(saved);
       traces.push(trace);
@@ -202,6 +205,15 @@ class EntryBreakpoint {
     this.bp = undefined;
     if (bp) await removeBreakpoint(this.manager, bp);
   }
+}
+
+/** The profile's panic function breakpoint (delve: runtime.gopanic), armed while a call is traced; none if the user has one there. */
+async function armPanicBreakpoint(manager: SessionManager, session: Session): Promise<BookBreakpoint | undefined> {
+  const fn = session.profile.trace?.raise?.breakpoint;
+  if (!fn || manager.book.list().some((b) => b.function === fn)) return undefined;
+  const bp = manager.addBreakpoint({ function: fn }, session.cwd);
+  await manager.synced();
+  return bp;
 }
 
 async function removeBreakpoint(manager: SessionManager, bp: BookBreakpoint): Promise<void> {

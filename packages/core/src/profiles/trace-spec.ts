@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** debug_trace: what differs per adapter when following one frame with step-over. */
+export const TraceSpec = z.object({
+  /**
+   * A regexp of the local names under which the adapter reports a function's return value
+   * (debugpy `(return) f`, java-debug `->f()`, js-debug `Return value`); the named group `callee`,
+   * when present, says which function returned.
+   */
+  returnValue: z.string().optional(),
+  /**
+   * Where the adapter reports no return values: a regexp of a return statement whose named group
+   * `expr` is evaluated on that line before it runs (only an expression without calls or
+   * assignments, which evaluating again cannot change).
+   */
+  returnExpression: z.string().optional(),
+  /** Exception filters armed while tracing, so a raising line stops where it raises. */
+  exceptionFilters: z.array(z.string()).default([]),
+  /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */
+  definition: z.string().optional(),
+  /** A regexp of the line that ends a definition's signature (`:` / `{`); the body starts after it. */
+  bodyStart: z.string().optional(),
+  /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
+  skipLines: z.string().optional(),
+  /**
+   * A regexp of lines that only close blocks (`}`): stepping over them after the return
+   * expression was evaluated keeps that value (any other line in between makes it unknown).
+   */
+  blockEnd: z.string().optional(),
+  /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
+  resultLocals: z.string().optional(),
+  /**
+   * Panics that are not DAP exception stops (Go, Rust): a stop whose top frame's name matches
+   * `function` means the line being stepped over panicked; the trace ends there, the session
+   * stopped where the panic started. `breakpoint`: a function breakpoint armed while tracing
+   * (else the adapter already stops there); the message is `message` evaluated in that frame, or
+   * the group `message` of `output` matched against the program's latest output.
+   */
+  raise: z
+    .object({
+      function: z.string(),
+      breakpoint: z.string().optional(),
+      message: z.string().optional(),
+      output: z.string().optional(),
+    })
+    .optional(),
+});
+
+export type TraceSpec = z.infer<typeof TraceSpec>;
