@@ -147,3 +147,24 @@ describe('debug_trace (C through lldb-dap: no return values reported, the return
     await g.ok('debug_stop');
   });
 });
+
+describe('debug_trace when the program ends with the traced call (python)', () => {
+  const file = join(repoRoot, 'examples', 'python', 'last_call.py');
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('the answer says the program exited after the return line and that no value could be read', async () => {
+    const r = await g.ok('debug_trace', { program: file, function: 'restock_plan', file }, TRACE_MS);
+    const [t] = r.structured.traces;
+    assert.equal(t.end.kind, 'exited', r.text);
+    assert.equal(t.end.exitCode, 0, r.text);
+    assert.equal(t.end.line, lineOf(file, 'return plan'), r.text);
+    assert.match(r.text, /exited with code 0 after line \d+ ran \(no return value could be read/);
+    assert.doesNotMatch(r.text, /is running/);
+  });
+});

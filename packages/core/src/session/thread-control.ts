@@ -6,6 +6,9 @@ import { pauseTarget } from './pause-target.js';
 import type { ThreadEntry, ThreadTable } from './threads.js';
 import { FINAL_STATES, type WaitOutcome } from './types.js';
 
+/** How long a step whose thread ended waits for the program's exit (or another stop) to be told. */
+const THREAD_END_SETTLE_MS = 2_000;
+
 /** What thread control needs from its session. */
 export interface ControlHost extends Guarded {
   readonly kind: 'launch' | 'attach';
@@ -102,7 +105,14 @@ export class ThreadControl {
     this.host.afterResume();
     await this.host.send(command, { threadId: e.adapterId }, undefined, e.client);
     const ended = () => FINAL_STATES.has(this.host.state) || this.host.state === 'exited' || threads.get(e.id) !== e;
-    const outcome = await this.host.waitUntil(() => ended() || (e.state === 'stopped' && (!e.stop || e.stop.ready)), timeoutMs, signal);
+    const started = Date.now();
+    let outcome = await this.host.waitUntil(() => ended() || (e.state === 'stopped' && (!e.stop || e.stop.ready)), timeoutMs, signal);
+    // the stepping thread ended (the program's last line ran): its exit or another stop follows soon; say which
+    if (threads.get(e.id) !== e && outcome === 'running') {
+      const settled = () => FINAL_STATES.has(this.host.state) || this.host.state === 'exited' || this.host.state === 'stopped';
+      const after = await this.host.waitUntil(settled, Math.min(THREAD_END_SETTLE_MS, Math.max(1, timeoutMs - (Date.now() - started))), signal);
+      if (after !== 'timeout') outcome = after;
+    }
     if (this.host.state === 'stopped' && !((e.stop?.seq ?? 0) > mark)) threads.release();
     return outcome;
   }

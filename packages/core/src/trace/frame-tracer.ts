@@ -126,7 +126,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     }
     if (!here) {
       lines.push(current);
-      end = outcome === 'exited' ? { kind: 'exited', exitCode: session.exitCode } : outcome === 'timeout' ? { kind: 'step-timeout', line: current.line } : { kind: 'ended', state: outcome };
+      end = outcome === 'exited' ? { kind: 'exited', exitCode: session.exitCode, line: current.line } : outcome === 'timeout' ? { kind: 'step-timeout', line: current.line } : { kind: 'ended', state: outcome, line: current.line };
       break;
     }
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {

@@ -122,7 +122,8 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
         () => panicBreakpoint && removeBreakpoint(manager, panicBreakpoint),
       );
       await entry?.disarm();
-      if (armed.length && session.live) await session.sync.applyExceptionFilters(saved);
+      // a program that ended during the trace cannot take the filters back: nothing left to restore
+      if (armed.length && session.live) await session.sync.applyExceptionFilters(saved).catch((e) => { if (session.live && session.state !== 'exited') throw e; });
       traces.push(trace);
       nextCallStarted = trace.end.kind === 'returned' && !!trace.end.nextCallStarted;
       if (nextCallStarted && entry?.spec.atEntry) continue;

@@ -37,8 +37,8 @@ export type TraceEnd =
     }
   | { kind: 'raised'; exception: string; line: number; /** the raising frame when it was a callee's */ where?: string }
   | { kind: 'cut'; reason: 'maxLines' | 'time'; line: number }
-  | { kind: 'exited'; exitCode?: number }
-  | { kind: 'ended'; state: string }
+  | { kind: 'exited'; exitCode?: number; line: number }
+  | { kind: 'ended'; state: string; line: number }
   | { kind: 'step-timeout'; line: number };
 
 /** The whole life (or the part traced) of one call. */

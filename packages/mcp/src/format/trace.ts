@@ -72,11 +72,11 @@ export function endText(end: TraceEnd): string {
     case 'cut':
       return `cut at line ${end.line} (${end.reason === 'maxLines' ? 'maxLines reached' : 'time limit'})`;
     case 'exited':
-      return `the program exited${end.exitCode !== undefined ? ` with code ${end.exitCode}` : ''} during the trace`;
+      return `the program exited${end.exitCode !== undefined ? ` with code ${end.exitCode}` : ''} after line ${end.line} ran (no return value could be read: the program ended before the next stop)`;
     case 'step-timeout':
       return `a step from line ${end.line} did not finish (blocked or long-running)`;
     case 'ended':
-      return `the session ${end.state} during the trace`;
+      return end.state === 'running' ? `the thread ended after line ${end.line} ran; the program is still running` : `the program ended (session ${end.state}) after line ${end.line} ran (no return value could be read: the program ended before the next stop)`;
   }
 }
 
