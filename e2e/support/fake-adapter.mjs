@@ -11,12 +11,13 @@ let seq = 1;
 let mode = 'normal';
 let program = '';
 
+// In 'slow' mode every response waits 700 ms and what follows it waits behind it (order kept).
+let outgoing = Promise.resolve();
 const send = (m) => {
-  if (mode === 'slow' && m.type === 'response' && !m.late) {
-    setTimeout(() => send({ ...m, late: true }), 700);
-    return;
-  }
-  delete m.late;
+  if (mode !== 'slow') return write(m);
+  outgoing = outgoing.then(() => (m.type === 'response' ? new Promise((r) => setTimeout(r, 700)) : undefined)).then(() => write(m));
+};
+const write = (m) => {
   const body = Buffer.from(JSON.stringify({ seq: seq++, ...m }));
   process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
   process.stdout.write(body);
@@ -67,7 +68,7 @@ function handle(req) {
     case 'disconnect':
       if (req.arguments?.terminateDebuggee !== false) debuggee?.kill('SIGKILL');
       respond(req);
-      setTimeout(() => process.exit(0), 10);
+      void outgoing.then(() => setTimeout(() => process.exit(0), 10));
       return;
     default:
       respond(req);

@@ -86,7 +86,7 @@ const faults: Fault[] = [
   {
     name: 'the debuggee exits during launch',
     inject: async (f, g, marker) => {
-      const r = await launch(f, g, 'exit-on-launch', marker, { stopOnEntry: false });
+      const r = await launch(f, g, 'exit-on-launch', marker);
       assert.equal(r?.isError, false, r?.text);
       assert.equal(r?.structured.exitCode, 7, r?.text);
       f.saw(r);
