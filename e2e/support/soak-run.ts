@@ -39,12 +39,14 @@ export interface SoakReport {
 }
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
 /**
  * `n` launch -> stop at a breakpoint -> evaluate -> stop cycles, round robin over Python, Node and
  * Java, in one gateway. Memory and descriptors are measured after a warm-up (the first
- * `warmup` cycles: adapters pooled, code paths compiled) and at the end.
+ * `warmup` cycles: adapters pooled, code paths compiled) and at the end; RSS as the median of the
+ * 10 % of cycles after the warm-up and of the last 10 %.
  */
 export async function soak(n: number, log: (line: string) => void = () => undefined): Promise<SoakReport> {
   const envMarker = `dapgate-soak-${randomUUID()}`;
@@ -55,6 +57,7 @@ export async function soak(n: number, log: (line: string) => void = () => undefi
   // RSS after warm-up is the baseline: by then adapters are pooled and V8 has compiled the paths a cycle takes
   const report: SoakReport = { cycles: 0, perLanguage: {}, rssStartKb: rssKb(pid), rssWarmKb: 0, rssEndKb: 0, growthPercent: 0, fdsWarm: 0, fdsEnd: 0, leftover: [], failures: [], seconds: 0 };
   const started = Date.now();
+  const samples: number[] = [];
   try {
     for (let i = 0; i < n; i++) {
       const c = plan[i % plan.length]!;
@@ -75,13 +78,14 @@ export async function soak(n: number, log: (line: string) => void = () => undefi
         if (report.failures.length > 5) break;
       }
       report.cycles++;
-      if (i + 1 === warmup) {
-        report.rssWarmKb = rssKb(pid);
-        report.fdsWarm = fds(pid);
-      }
+      samples.push(rssKb(pid));
+      if (i + 1 === warmup) report.fdsWarm = fds(pid);
       if ((i + 1) % 50 === 0) log(`${i + 1}/${n} cycles, RSS ${Math.round(rssKb(pid) / 1024)} MB, ${fds(pid)} fds, ${Math.round((Date.now() - started) / 1000)} s`);
     }
-    report.rssEndKb = rssKb(pid);
+    // RSS swings with V8's collections (a 1,000-cycle run: 77 to 115 MB at the same load), so each end is the median of a window, not one sample
+    const window = Math.max(3, Math.round(n / 10));
+    report.rssWarmKb = median(samples.slice(warmup - 1, warmup - 1 + window));
+    report.rssEndKb = median(samples.slice(-window));
     report.fdsEnd = fds(pid);
     report.growthPercent = report.rssWarmKb ? Math.round(((report.rssEndKb - report.rssWarmKb) / report.rssWarmKb) * 1000) / 10 : 0;
   } finally {
