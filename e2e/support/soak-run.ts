@@ -82,7 +82,7 @@ export async function soak(n: number, log: (line: string) => void = () => undefi
       if (i + 1 === warmup) report.fdsWarm = fds(pid);
       if ((i + 1) % 50 === 0) log(`${i + 1}/${n} cycles, RSS ${Math.round(rssKb(pid) / 1024)} MB, ${fds(pid)} fds, ${Math.round((Date.now() - started) / 1000)} s`);
     }
-    // RSS swings with V8's collections (a 1,000-cycle run: 77 to 115 MB at the same load), so each end is the median of a window, not one sample
+    // RSS swings with V8's collections (77 to 115 MB at the same load), so each end is the median of a window, not one sample
     const window = Math.max(3, Math.round(n / 10));
     report.rssWarmKb = median(samples.slice(warmup - 1, warmup - 1 + window));
     report.rssEndKb = median(samples.slice(-window));
