@@ -1,12 +1,23 @@
+import { spawn } from 'node:child_process';
+
 // A scriptable fault-injecting debug adapter for tests only: it speaks just enough DAP to reach a
 // stop, then misbehaves as its launch argument `mode` says: 'hang' (never answers continue),
-// 'crash' (writes to stderr and exits 3 on continue), 'garbage' (sends an invalid frame first).
+// 'crash' (writes to stderr and exits 3 on continue), 'garbage' (sends an invalid frame first),
+// 'half' (answers continue with half a frame, then nothing), 'huge' (a 20 MB output event on
+// continue), 'slow' (every answer 700 ms late), 'exit-on-launch' (the program ends before it stops).
+// Every mode starts a stand-in debuggee (a sleeping child) and reports its pid in a `process` event.
 let buffer = Buffer.alloc(0);
 let seq = 1;
 let mode = 'normal';
 let program = '';
 
+// In 'slow' mode every response waits 700 ms and what follows it waits behind it (order kept).
+let outgoing = Promise.resolve();
 const send = (m) => {
+  if (mode !== 'slow') return write(m);
+  outgoing = outgoing.then(() => (m.type === 'response' ? new Promise((r) => setTimeout(r, 700)) : undefined)).then(() => write(m));
+};
+const write = (m) => {
   const body = Buffer.from(JSON.stringify({ seq: seq++, ...m }));
   process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
   process.stdout.write(body);
@@ -24,10 +35,12 @@ function handle(req) {
       mode = req.arguments.mode ?? 'normal';
       program = req.arguments.program;
       if (mode === 'garbage') process.stdout.write('Content-Length: 7\r\n\r\n{oops!}');
+      startDebuggee(req.arguments.marker);
       respond(req);
       return;
     case 'configurationDone':
       respond(req);
+      if (mode === 'exit-on-launch') return endProgram(7);
       event('stopped', { reason: 'entry', threadId: 1, allThreadsStopped: true });
       return;
     case 'threads':
@@ -40,21 +53,37 @@ function handle(req) {
       return respond(req, { variables: [{ name: 'x', value: '1', variablesReference: 0 }] });
     case 'continue':
       if (mode === 'hang') return;
+      if (mode === 'half') {
+        process.stdout.write(`Content-Length: 400\r\n\r\n{"seq": ${seq++}, "type": "response", "request_seq": ${req.seq}, "comm`);
+        return;
+      }
+      if (mode === 'huge') event('output', { category: 'stdout', output: `${'x'.repeat(99)}\n`.repeat(200_000) });
       if (mode === 'crash') {
         process.stderr.write('fake-adapter: simulated crash while continuing\n');
         process.exit(3);
       }
       respond(req, { allThreadsContinued: true });
-      event('exited', { exitCode: 0 });
-      event('terminated');
+      endProgram(0);
       return;
     case 'disconnect':
+      if (req.arguments?.terminateDebuggee !== false) debuggee?.kill('SIGKILL');
       respond(req);
-      setTimeout(() => process.exit(0), 10);
+      void outgoing.then(() => setTimeout(() => process.exit(0), 10));
       return;
     default:
       respond(req);
   }
+}
+
+let debuggee;
+function startDebuggee(marker) {
+  debuggee = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600_000)', marker ?? 'fake-debuggee'], { stdio: 'ignore' });
+  event('process', { name: program, systemProcessId: debuggee.pid, isLocalProcess: true, startMethod: 'launch' });
+}
+function endProgram(code) {
+  debuggee?.kill('SIGKILL');
+  event('exited', { exitCode: code });
+  event('terminated');
 }
 
 process.stdin.on('data', (chunk) => {

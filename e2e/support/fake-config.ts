@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './gateway.js';
 
-/** A config dir with the real profiles plus one for the fault-injecting fake adapter. */
-export function fakeConfigDir(): string {
+/** A config dir with the real Python profile plus one for the fault-injecting fake adapter (`command`: another adapter command line). */
+export function fakeConfigDir(command?: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'dapgate-config-'));
   copyFileSync(join(repoRoot, 'adapters-config', 'python.json'), join(dir, 'python.json'));
   const profile = {
@@ -16,7 +16,7 @@ export function fakeConfigDir(): string {
     adapter: {
       name: 'fake-adapter',
       runtime: { description: 'Node.js', candidates: ['node'] },
-      command: ['${runtime}', join(repoRoot, 'e2e', 'support', 'fake-adapter.mjs')],
+      command: command ?? ['${runtime}', join(repoRoot, 'e2e', 'support', 'fake-adapter.mjs')],
       transport: 'stdio',
       install: { kind: 'manual', instructions: 'test-only adapter' },
     },

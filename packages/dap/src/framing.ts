@@ -16,6 +16,9 @@ export function encodeMessage(message: DebugProtocol.ProtocolMessage): Buffer {
 export class MessageReader {
   private buffer: Buffer = Buffer.alloc(0);
   private expected = -1;
+  /** Chunks of a body still arriving, joined once it is complete (joining on every chunk is quadratic on a large event). */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
 
   constructor(
     private readonly onMessage: (message: DebugProtocol.ProtocolMessage) => void,
@@ -23,7 +26,14 @@ export class MessageReader {
   ) {}
 
   push(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    if (this.expected >= 0 && this.buffer.length + this.pendingBytes + chunk.length < this.expected) {
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      return;
+    }
+    this.buffer = Buffer.concat([this.buffer, ...this.pending, chunk]);
+    this.pending = [];
+    this.pendingBytes = 0;
     for (;;) {
       if (this.expected < 0) {
         const end = this.buffer.indexOf(HEADER_END);

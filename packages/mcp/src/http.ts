@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Gateway, type GatewayOptions } from './gateway.js';
 import { bearerMatches, hostAllowed, originAllowed } from './http-guard.js';
+import { guardIncoming } from './incoming.js';
 import { WORKSPACE_HEADER, Workspaces, type Workspace } from './workspaces.js';
 
 /**
@@ -58,6 +59,7 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
         workspaces.leave(workspace);
       };
       await gateway.newServer(workspace.manager).connect(created);
+      guardIncoming(created);
       bound = { transport: created, workspace };
     }
     res.setHeader(WORKSPACE_HEADER, bound.workspace.handle);

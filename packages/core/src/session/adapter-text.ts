@@ -1,4 +1,5 @@
 /** Adapter messages made short: the stack traces some adapters append say nothing to an agent. */
+import { DapTimeoutError } from '@dapgate/dap';
 
 /** An adapter's error message without the stack trace some append (java-debug: 8 lines of `at ...`). */
 export function withoutStackTrace(message: string): string {
@@ -20,4 +21,14 @@ function withoutStackFrames(text: string): string {
 export function stderrHint(stderrTail: string): string | undefined {
   const tail = withoutStackFrames(stderrTail).split('\n').slice(-8).join('\n');
   return tail ? `Adapter stderr (last lines):\n${tail}` : undefined;
+}
+
+/** Why a session could not start; an attach whose `initialize` went unanswered most likely reached a port that is not the debugger's. */
+export function startFailure(e: unknown, kind: 'launch' | 'attach', at: { host: string; port: number } | undefined): string {
+  if (!(e instanceof DapTimeoutError)) return withoutStackTrace((e as Error)?.message ?? String(e));
+  const silent =
+    e.command === 'initialize' && kind === 'attach' && at
+      ? ` (something on ${at.host}:${at.port} accepted the connection but did not answer as a debugger: check that this port is the debugger's, not the program's own; debug_languages shows how to start the target)`
+      : '';
+  return `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms${silent}`;
 }

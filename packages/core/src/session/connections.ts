@@ -27,6 +27,9 @@ export interface ConnectionsHost {
   log(type: string, summary: string): void;
 }
 
+/** How long a target that dapgate connects to directly (debugpy --listen) may take to answer `initialize`. */
+const TARGET_INITIALIZE_MS = 10_000;
+
 /**
  * A session's connections: the adapter's (or the debuggee's, for targets serving DAP), and the
  * child sessions an adapter asks for with startDebugging (js-debug: one per debugged process),
@@ -194,7 +197,8 @@ export class SessionConnections {
     this.configuring.add(client);
     for (const e of ahead.earlyEvents) this.host.onEvent(e, client);
     if (ahead.capabilities) client.capabilities = { ...ahead.capabilities, ...client.capabilities };
-    else await client.initialize(this.spec.adapterId, { timeoutMs });
+    // a debug server answers initialize at once; a port that stays silent is something else, said in seconds, not the whole start timeout
+    else await client.initialize(this.spec.adapterId, { timeoutMs: this.spec.targetAddress ? Math.min(timeoutMs, TARGET_INITIALIZE_MS) : timeoutMs });
     const sent = client.request(request, args, { timeoutMs });
     sent.catch(() => undefined); // observed below; avoid an unhandled rejection while configuring
     await Promise.race([initialized, sent.then(() => initialized)]);

@@ -12,7 +12,7 @@ import { Inspector } from './inspect.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import { SessionStateMachine } from './state-machine.js';
 import { boundedOnce, within } from './bounded-wait.js';
-import { stderrHint, withoutStackTrace } from './adapter-text.js';
+import { startFailure, stderrHint } from './adapter-text.js';
 import { SessionConnections } from './connections.js';
 import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
@@ -184,7 +184,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     try {
       await this.establish(this.config.startTimeoutMs ?? 30_000);
     } catch (e) {
-      const reason = e instanceof DapTimeoutError ? `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms` : withoutStackTrace((e as Error)?.message ?? String(e));
+      const reason = startFailure(e, this.kind, this.config.attachAddress);
       this.fail(reason);
       await this.dispose(false);
       throw new GatewayError(`${this.kind} failed: ${reason}`, stderrHint(this.stderrTail(20)), { code: 'start-failed', next: 'new-session-diagnose' });
