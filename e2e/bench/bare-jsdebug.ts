@@ -1,11 +1,14 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { nextEvent } from './next-event.js';
 import { meter, whereAndLocals, type Meter } from './meter.js';
-import { connectTcp, freePort, startAdapterProcess, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
+import type { ChildProcess } from 'node:child_process';
+import { connectTcp, freePort, killTree, spawnGroup, startAdapterProcess, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
 
 /** The Node baseline: a bare DAP client doing js-debug's parent/child dance itself. */
 export class BareJsDebug {
   private readonly connections: DapConnection[] = [];
+  /** Programs started for js-debug's runInTerminal (what a client does for `console: integratedTerminal`). */
+  private readonly terminals: ChildProcess[] = [];
   /** The child connection where the program stopped, and its thread. */
   stoppedIn?: { connection: DapConnection; threadId: number };
   private constructor(readonly adapter: AdapterProcess, readonly port: number, private readonly m?: Meter) {}
@@ -18,19 +21,41 @@ export class BareJsDebug {
   }
 
   /** launch -> startDebugging -> child: breakpoints -> stopped -> stack + locals */
-  async launchToBreakpoint(launchArgs: Record<string, unknown>, file: string, line: number): Promise<{ frameId: number; line: number; locals: Record<string, string> }> {
+  async launchToBreakpoint(launchArgs: Record<string, unknown>, file: string, line: number, timeoutMs = 30_000): Promise<{ frameId: number; line: number; locals: Record<string, string> }> {
     return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no stop at ${file}:${line} within ${timeoutMs} ms`)), timeoutMs);
+      const settle = <T>(f: (x: T) => void) => (x: T) => {
+        clearTimeout(timer);
+        f(x);
+      };
       const parent = this.open();
       parent
         .then(async (c) => {
+          c.onReverseRequest('runInTerminal', (args: DebugProtocol.RunInTerminalRequestArguments) => this.runInTerminal(args));
           c.onReverseRequest('startDebugging', (args: DebugProtocol.StartDebuggingRequestArguments) => {
-            void this.child(args, file, line).then(resolve, reject);
+            void this.child(args, file, line).then(settle(resolve), settle(reject));
             return {};
           });
           await this.configure(c, 'launch', launchArgs);
         })
-        .catch(reject);
+        .catch(settle(reject));
     });
+  }
+
+  /** Starts the program js-debug asks for, without a shell, as dapgate does; ended by close(). */
+  private runInTerminal(args: DebugProtocol.RunInTerminalRequestArguments): DebugProtocol.RunInTerminalResponse['body'] {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const [k, v] of Object.entries(args.env ?? {})) {
+      if (v === null || v === undefined) delete env[k];
+      else env[k] = v;
+    }
+    const [command, ...rest] = args.args;
+    const child = spawnGroup(command!, rest, { cwd: args.cwd || undefined, env });
+    child.stdin?.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+    this.terminals.push(child);
+    return { processId: child.pid };
   }
 
   private async open(): Promise<DapConnection> {
@@ -66,6 +91,7 @@ export class BareJsDebug {
       await c.request('disconnect', { terminateDebuggee: true }, { timeoutMs: 3_000 }).catch(() => undefined);
       c.close('bench done');
     }
+    for (const t of this.terminals) if (t.exitCode === null && t.signalCode === null) killTree(t.pid);
     await this.adapter.kill();
   }
 }

@@ -8,7 +8,7 @@ import { cacheDir } from '@dapgate/core';
 import { repoRoot } from '../support/gateway.js';
 import { nextEvent } from './next-event.js';
 
-const python = join(cacheDir(), 'venvs', 'debugpy', 'bin', 'python');
+const python = process.env.RACE_ADAPTER_PYTHON ?? join(cacheDir(), 'venvs', 'debugpy', 'bin', 'python');
 const debuggee = process.env.RACE_PYTHON ?? python;
 const program = join(repoRoot, 'e2e', 'bench', 'programs', 'race.py');
 const extra = JSON.parse(process.env.RACE_ARGS ?? '{}') as Record<string, unknown>;

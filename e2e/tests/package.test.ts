@@ -27,7 +27,7 @@ describe('the npm package, installed from its tarball', () => {
   test('the tarball carries the bundle, profiles, Java host sources, README and LICENSE, and no sources or maps', async () => {
     const list = await runCommand('tar', ['-tzf', pkg.tarball], { cwd: pkg.root, timeoutMs: 30_000 });
     const files = list.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/dapgate.mjs', 'dist/bundle/cli.js', 'adapters-config/python.json', 'adapters-config/patches/debugpy_tcp_nodelay.py', 'packages/java-debug-host/pom.xml', 'examples/python/ledger.py', 'skills/debug-a-bug/SKILL.md']) {
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/dapgate.mjs', 'dist/bundle/cli.js', 'adapters-config/python.json', 'adapters-config/patches/debugpy_fixes.py', 'packages/java-debug-host/pom.xml', 'examples/python/ledger.py', 'skills/debug-a-bug/SKILL.md']) {
       assert.ok(files.includes(f), `${f} missing from the tarball: ${files.join(', ')}`);
     }
     assert.ok(files.some((f) => f.startsWith('packages/java-debug-host/src/main/java/')), 'the Java host sources are missing');
@@ -50,7 +50,7 @@ describe('the npm package, installed from its tarball', () => {
     const install = await runCommand(npx, ['--no', '--', 'dapgate', 'adapters', 'install', 'python', 'node'], { cwd: pkg.app, env, timeoutMs: 240_000 });
     assert.equal(install.code, 0, install.stdout + install.stderr);
     const doctor = await runCommand(npx, ['--no', '--', 'dapgate', 'doctor'], { cwd: pkg.app, env, timeoutMs: 120_000 });
-    assert.match(doctor.stdout, /^ok\s+python: debugpy .*\(TCP_NODELAY fix applied\)/m, doctor.stdout);
+    assert.match(doctor.stdout, /^ok\s+python: debugpy .*\(TCP_NODELAY \+ lazy-log fixes applied\)/m, doctor.stdout);
     assert.ok(doctor.stdout.includes(pkg.cacheDir), `doctor must name the fresh cache ${pkg.cacheDir}: ${doctor.stdout}`);
     assert.match(doctor.stdout, /^ok\s+node: /m, doctor.stdout);
   });

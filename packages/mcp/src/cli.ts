@@ -10,7 +10,7 @@ Usage:
   dapgate adapters [list]         which debug adapters are installed
   dapgate adapters install <id|all> [--from-release] [--force]
                                   install an adapter into dapgate's cache (python: debugpy in a private venv,
-                                  with dapgate's TCP_NODELAY fix; --force reinstalls even if usable;
+                                  with dapgate's debugpy fixes; --force reinstalls even if usable;
                                   java: builds the java-debug host; node: js-debug from its npm registry copy,
                                   or with --from-release from its official release, sha256-checked)
   dapgate doctor                  check the installation and say how to fix what is missing

@@ -46,7 +46,7 @@ export async function applyPatch(profile: Profile, runtime: string): Promise<str
 }
 
 /**
- * The text that goes with the version ("1.8.22 (TCP_NODELAY fix applied)"), and for a missing fix
+ * The text that goes with the version ("1.8.22 (TCP_NODELAY + lazy-log fixes applied)"), and for a missing fix
  * a warning that says what it costs and how to repair it.
  */
 export function describePatch(profile: Profile, status: PatchStatus, managed: boolean, envVar: string | undefined): { note: string; warning?: string } {

@@ -34,7 +34,7 @@ const InstallSpec = z.discriminatedUnion('kind', [
       .object({
         /** A script in adapters-config/, run as `<venv python> script check|apply`. */
         script: z.string(),
-        /** What the fix is called in reports ("TCP_NODELAY fix"). */
+        /** What the fix is called in reports ("TCP_NODELAY + lazy-log fixes"). */
         name: z.string(),
         /** What goes wrong without it, for the report when it is missing. */
         without: z.string(),

@@ -150,6 +150,8 @@ export class Inspector {
     if (options.scope && chosen.length === 0) {
       throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`);
     }
+    // every scope at once: on js-debug each read waits out a ~40 ms delayed ACK, once per batch
+    await Promise.all(chosen.map((s) => this.children(s.variablesReference, Number.POSITIVE_INFINITY)));
     for (const s of chosen) {
       const { items, more } = await this.children(s.variablesReference, Number.POSITIVE_INFINITY);
       const noise = options.names ? [] : items.filter((v) => this.noise(v));

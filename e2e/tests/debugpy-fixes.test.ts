@@ -3,15 +3,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Gateway, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 
-const script = join(repoRoot, 'adapters-config', 'patches', 'debugpy_tcp_nodelay.py');
-const edited = ['common/messaging.py', '_vendored/pydevd/_pydevd_bundle/pydevd_comm.py'];
+const script = join(repoRoot, 'adapters-config', 'patches', 'debugpy_fixes.py');
+const edited = ['common/messaging.py', '_vendored/pydevd/_pydevd_bundle/pydevd_comm.py', 'common/log.py'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-describe('debugpy TCP_NODELAY fix (real debugpy from dapgate venv)', () => {
+describe('debugpy fixes: TCP_NODELAY, lazy environment log (real debugpy from dapgate venv)', () => {
   let g: Gateway;
   let python: string;
   let version: string;
@@ -27,8 +27,8 @@ describe('debugpy TCP_NODELAY fix (real debugpy from dapgate venv)', () => {
     await g?.close();
   });
 
-  test('debug_languages reports the fix as applied', () => {
-    assert.match(version, /^1\.8\.\d+ \(TCP_NODELAY fix applied\)$/, version);
+  test('debug_languages reports the fixes as applied', () => {
+    assert.match(version, /^1\.8\.\d+ \(TCP_NODELAY \+ lazy-log fixes applied\)$/, version);
   });
 
   test('evaluate round trips no longer wait for a delayed ACK (~44 ms each without the fix)', async () => {
@@ -54,6 +54,27 @@ describe('debugpy TCP_NODELAY fix (real debugpy from dapgate venv)', () => {
     assert.ok(stepMs < 150, `step with changed locals took ${stepMs.toFixed(1)} ms (four stalled requests: ~180 ms)`);
   });
 
+  test('no installed-package listing at launch unless a debugpy log file records it', () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'dapgate-envlog-')), 'debugpy.log');
+    const probe = [
+      'from importlib import metadata',
+      'listed = []',
+      'real = metadata.distributions',
+      'metadata.distributions = lambda *a, **k: (listed.append(1), real(*a, **k))[1]',
+      'from debugpy.common import log',
+      'log.describe_environment("no log file")',
+      'print("listed without a log file:", len(listed))',
+      `log.to_file(filename=${JSON.stringify(log)})`,
+      'log.describe_environment("with a log file")',
+      'print("listed with a log file:", len(listed))',
+    ].join('\n');
+    const r = spawnSync(python, ['-c', probe], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /listed without a log file: 0\nlisted with a log file: 1\n/, r.stdout);
+    assert.match(readFileSync(log, 'utf8'), /with a log file[\s\S]*Installed packages:\n[\s\S]*\bdebugpy==1\./);
+    rmSync(dirname(log), { recursive: true, force: true });
+  });
+
   test('the patch script: finds what is missing, applies idempotently, refuses a version whose code moved', () => {
     const r = spawnSync(python, ['-c', 'import debugpy, os; print(os.path.dirname(debugpy.__file__))'], { encoding: 'utf8' });
     const installed = r.stdout.trim();
@@ -69,19 +90,21 @@ describe('debugpy TCP_NODELAY fix (real debugpy from dapgate venv)', () => {
       };
       const patched = edited.map((f) => readFileSync(join(pkg, f), 'utf8'));
       assert.equal(runHere('check').status, 0, 'the installed copy carries the fix');
-      // strip the fix: each edit is a 4-line block starting with the marked `try:`
+      // strip the fixes: each TCP_NODELAY edit is a 4-line block starting with the marked `try:`, the log edit 2 marked lines
       for (const f of edited) {
-        const text = readFileSync(join(pkg, f), 'utf8').replace(/^[ \t]*try: {2}# dapgate:tcp-nodelay \S+\n.*\n.*\n.*\n/gm, '');
+        const text = readFileSync(join(pkg, f), 'utf8')
+          .replace(/^[ \t]*try: {2}# dapgate:tcp-nodelay \S+\n.*\n.*\n.*\n/gm, '')
+          .replace(/^.*# dapgate:lazy-environment-log.*\n/gm, '');
         writeFileSync(join(pkg, f), text);
       }
       const missing = runHere('check');
       assert.equal(missing.status, 1, missing.stdout);
-      assert.match(missing.stdout, /missing: adapter-streams, pydevd-client, pydevd-server/);
+      assert.match(missing.stdout, /missing: adapter-streams, describe-environment, pydevd-client, pydevd-server/);
       const applied = runHere('apply');
       assert.equal(applied.status, 0, applied.stdout + applied.stderr);
-      assert.match(applied.stdout, /3 edit\(s\) made/);
+      assert.match(applied.stdout, /4 edit\(s\) made/);
       assert.deepEqual(edited.map((f) => readFileSync(join(pkg, f), 'utf8')), patched, 'apply restores exactly the installed fix');
-      assert.match(runHere('apply').stdout, /0 edit\(s\) made, 3 already present/);
+      assert.match(runHere('apply').stdout, /0 edit\(s\) made, 4 already present/);
       assert.deepEqual(edited.map((f) => readFileSync(join(pkg, f), 'utf8')), patched, 'a second apply changes nothing');
 
       // a debugpy whose code moved: the spot is named, nothing is changed

@@ -1,13 +1,20 @@
-"""dapgate's TCP_NODELAY fix for the debugpy package in dapgate's private venv.
+"""dapgate's fixes for the debugpy package in dapgate's private venv.
 
-pydevd writes each DAP message as two sendall() calls (header, then body) on a socket that keeps
-Nagle's algorithm on; the receiver delays its ACK, so every request that reaches the debuggee waits
-~40 ms (microsoft/debugpy#2054). This script turns TCP_NODELAY on for the sockets debugpy's adapter,
-launcher and pydevd use for DAP, by inserting a few lines into debugpy's files. File edits, not a
-runtime hook: the debuggee runs on the user's interpreter, which never sees this venv's .pth files,
-but it does load pydevd from this venv's debugpy folder.
+TCP_NODELAY: pydevd writes each DAP message as two sendall() calls (header, then body) on a socket
+that keeps Nagle's algorithm on; the receiver delays its ACK, so every request that reaches the
+debuggee waits ~40 ms (microsoft/debugpy#2054). The edits turn TCP_NODELAY on for the sockets
+debugpy's adapter, launcher and pydevd use for DAP.
 
-Usage: python debugpy_tcp_nodelay.py check|apply
+Lazy environment log: debugpy's log.describe_environment() builds its report (every installed
+distribution's name and version, read through importlib.metadata) even when no log file takes it.
+The launcher and the debuggee call it three times per launch, on the user's interpreter, the last
+time with pydevd's tracer already on: 0.4-1.2 s per launch with ~100 packages installed. The edit
+returns early unless a log file records "info" messages, which is when the report is written.
+
+File edits, not a runtime hook: the debuggee runs on the user's interpreter, which never sees this
+venv's .pth files, but it does load debugpy and pydevd from this venv's debugpy folder.
+
+Usage: python debugpy_fixes.py check|apply
   check: exit 0 and "applied" when every edit is present; exit 1 with what is missing; exit 2 when
          a missing edit cannot be made (a debugpy version whose code moved: names file and line).
   apply: makes the edits that are missing (idempotent); exit 2 as above, changing nothing.
@@ -17,14 +24,35 @@ import os
 import re
 import sys
 
-MARK = "# dapgate:tcp-nodelay"
+NODELAY = "# dapgate:tcp-nodelay"
+LAZY_LOG = "# dapgate:lazy-environment-log"
 
-# (id, file inside the debugpy package, a line that must occur exactly once, the socket variable,
-#  the name the socket module has in that file)
+
+def nodelay(sock, module):
+    """After the anchor, at its indent: TCP_NODELAY on `sock` (`module` is the socket module's name there)."""
+    return lambda indent, edit_id: (
+        f"{indent}try:  {NODELAY} {edit_id}\n"
+        f"{indent}    {sock}.setsockopt({module}.IPPROTO_TCP, {module}.TCP_NODELAY, 1)\n"
+        f"{indent}except Exception:  {NODELAY}\n"
+        f"{indent}    pass  {NODELAY}\n"
+    )
+
+
+def lazy_environment_log(indent, edit_id):
+    """First lines of describe_environment(): nothing to build when no log file takes "info"."""
+    return (
+        f'{indent}    if "info" not in _levels:  {LAZY_LOG} {edit_id}\n'
+        f"{indent}        return  {LAZY_LOG}\n"
+    )
+
+
+# (id, file inside the debugpy package, a line that must occur exactly once, its mark, the lines
+#  inserted after it)
 EDITS = [
-    ("adapter-streams", "common/messaging.py", r"sock\.settimeout\(None\)", "sock", "socket"),
-    ("pydevd-client", "_vendored/pydevd/_pydevd_bundle/pydevd_comm.py", r"s\.settimeout\(None\)\s*# no timeout after connected", "s", "socket_module"),
-    ("pydevd-server", "_vendored/pydevd/_pydevd_bundle/pydevd_comm.py", r"new_socket, _addr = s\.accept\(\)", "new_socket", "socket_module"),
+    ("adapter-streams", "common/messaging.py", r"sock\.settimeout\(None\)", NODELAY, nodelay("sock", "socket")),
+    ("pydevd-client", "_vendored/pydevd/_pydevd_bundle/pydevd_comm.py", r"s\.settimeout\(None\)\s*# no timeout after connected", NODELAY, nodelay("s", "socket_module")),
+    ("pydevd-server", "_vendored/pydevd/_pydevd_bundle/pydevd_comm.py", r"new_socket, _addr = s\.accept\(\)", NODELAY, nodelay("new_socket", "socket_module")),
+    ("describe-environment", "common/log.py", r"^def describe_environment\(header\):", LAZY_LOG, lazy_environment_log),
 ]
 
 
@@ -45,15 +73,6 @@ def version(root):
         return "?"
 
 
-def block(indent, sock, module, edit_id):
-    return (
-        f"{indent}try:  {MARK} {edit_id}\n"
-        f"{indent}    {sock}.setsockopt({module}.IPPROTO_TCP, {module}.TCP_NODELAY, 1)\n"
-        f"{indent}except Exception:  {MARK}\n"
-        f"{indent}    pass  {MARK}\n"
-    )
-
-
 def missing(root):
     """The edits not present, as (edit, file path)."""
     out = []
@@ -65,7 +84,7 @@ def missing(root):
         except OSError:
             out.append((edit, path))
             continue
-        if f"{MARK} {edit[0]}\n" not in text:
+        if f"{edit[3]} {edit[0]}\n" not in text:
             out.append((edit, path))
     return out
 
@@ -88,9 +107,9 @@ def plan(root, ver):
             if len(hits) != 1:
                 found = "not found" if not hits else f"found {len(hits)} times"
                 return None, (
-                    f"debugpy {ver}: the spot for the TCP_NODELAY fix ({edit[0]}) has moved: a line matching "
+                    f"debugpy {ver}: the spot for dapgate's fix ({edit[0]}) has moved: a line matching "
                     f"/{edit[2]}/ was {found} in {path}. The fix was written for debugpy 1.8.22; pin that "
-                    f"version in adapters-config/python.json or update adapters-config/patches/debugpy_tcp_nodelay.py"
+                    f"version in adapters-config/python.json or update adapters-config/patches/debugpy_fixes.py"
                 )
             spots.append((hits[0], edit))
         planned[path] = (lines, spots)
@@ -104,9 +123,9 @@ def apply(root, ver):
         return 2
     made = 0
     for path, (lines, spots) in planned.items():
-        for i, (edit_id, _rel, _anchor, sock, module) in sorted(spots, reverse=True):
+        for i, (edit_id, _rel, _anchor, _mark, make) in sorted(spots, key=lambda spot: spot[0], reverse=True):
             indent = re.match(r"\s*", lines[i]).group(0)
-            lines.insert(i + 1, block(indent, sock, module, edit_id))
+            lines.insert(i + 1, make(indent, edit_id))
             made += 1
         text = "".join(lines)
         compile(text, path, "exec")  # never leave a file Python cannot load
@@ -120,7 +139,7 @@ def apply(root, ver):
 
 def main(argv):
     if len(argv) != 2 or argv[1] not in ("check", "apply"):
-        print("usage: python debugpy_tcp_nodelay.py check|apply")
+        print("usage: python debugpy_fixes.py check|apply")
         return 64
     root = debugpy_dir()
     if root is None:
