@@ -98,6 +98,30 @@ describe('true answers: exit codes, terminate, hit conditions, attach before res
     assert.match(bad.text, /not understood[\s\S]*% N/, bad.text);
   });
 
+  test('hitCondition counts each launch\'s own hits: a breakpoint kept (or set again on its line) with hits from an earlier run still stops on the Nth hit', async () => {
+    for (const [language, program] of Object.entries({ python: programs.python, node: programs.node, java: programs.java })) {
+      await g.ok('debug_breakpoint_remove', { all: true });
+      const line = hitLine(program);
+      const stopsAt = async (breakpoints?: Record<string, unknown>[]) => {
+        const r = await g.ok('debug_launch', { program, breakpoints, timeoutMs: 60_000 }, 120_000);
+        await g.ok('debug_stop', { sessionId: r.structured.sessionId });
+        return r;
+      };
+      // an earlier run leaves the line's breakpoint with one hit...
+      const first = await stopsAt([{ file: program, line }]);
+      assert.equal(first.structured.locals?.i, '1', `${language}: ${first.text}`);
+      // ...then it is set again on that line with a hit condition: its own 2nd hit, not the 1st
+      const again = await stopsAt([{ file: program, line, hitCondition: '2' }]);
+      assert.deepEqual([again.structured.stop?.line, again.structured.locals?.i], [line, '2'], `${language} (set again): ${again.text}`);
+      // and the next launch with the same breakpoint counts from 1 again
+      const next = await stopsAt();
+      assert.deepEqual([next.structured.stop?.line, next.structured.locals?.i], [line, '2'], `${language} (next launch): ${next.text}`);
+      const list = await g.ok('debug_breakpoints');
+      assert.equal(list.structured.breakpoints[0].hits, 5, `${language}: the total over the three runs: ${list.text}`);
+    }
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
   test('logpoint hits are counted (every language), and the output carries no marker', async () => {
     for (const [language, program] of Object.entries({ python: programs.python, node: programs.node, java: programs.java })) {
       await g.ok('debug_breakpoint_remove', { all: true });

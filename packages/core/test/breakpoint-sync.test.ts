@@ -65,12 +65,12 @@ test('a stop is attributed by hitBreakpointIds, counted, and a temporary breakpo
   const sent = sync.file(file, [client]);
   answer([{ id: 1, verified: true, line: 1 }, { id: 2, verified: true, line: 3 }]);
   await sent;
-  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [2] }, undefined), { ids: [once.id], resume: false });
+  assert.deepEqual(await sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [2] }, undefined), { ids: [once.id], resume: false });
   assert.equal(book.get(once.id), undefined, 'temporary breakpoint removed after its hit');
   const top = { id: 1, name: 'f', line: 1, column: 1, source: { path: file } };
-  assert.deepEqual(sync.onStop(client, { reason: 'breakpoint' }, top), { ids: [keep.id], resume: false }, 'without ids: the bound line where it stopped');
+  assert.deepEqual(await sync.onStop(client, { reason: 'breakpoint' }, top), { ids: [keep.id], resume: false }, 'without ids: the bound line where it stopped');
   assert.equal(keep.hits, 1);
-  assert.deepEqual(sync.onStop(client, { reason: 'step' }, top), { ids: [], resume: false }, 'a step is no breakpoint hit');
+  assert.deepEqual(await sync.onStop(client, { reason: 'step' }, top), { ids: [], resume: false }, 'a step is no breakpoint hit');
 });
 
 test('hit conditions are the gateway\'s: skipped hits resume, counted either way; a temporary one goes only when it stops', async () => {
@@ -80,9 +80,72 @@ test('hit conditions are the gateway\'s: skipped hits resume, counted either way
   answer([{ id: 1, verified: true, line: 1 }]);
   await sent;
   const stop = () => sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [1] }, undefined);
-  assert.deepEqual(stop(), { ids: [every3.id], resume: true });
-  assert.deepEqual(stop(), { ids: [every3.id], resume: true });
+  assert.deepEqual(await stop(), { ids: [every3.id], resume: true });
+  assert.deepEqual(await stop(), { ids: [every3.id], resume: true });
   assert.equal(book.get(every3.id)?.hits, 2);
-  assert.deepEqual(stop(), { ids: [every3.id], resume: false }, 'the 3rd hit stops');
+  assert.deepEqual(await stop(), { ids: [every3.id], resume: false }, 'the 3rd hit stops');
   assert.equal(book.get(every3.id), undefined, 'temporary: removed once it stopped');
+});
+
+test('a stop that arrives before the setBreakpoints answer is attributed once the answer is in: the hit condition still skips', async () => {
+  const { book, client, sync, answer } = setup();
+  const second = book.add({ file, line: 2, hitCondition: '2' });
+  const sent = sync.file(file, [client]);
+  // the adapter bound it one line further (3) and hit it before its answer was read
+  const top = { id: 1, name: 'f', line: 3, column: 1, source: { path: file } };
+  const first = sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [7] }, top);
+  answer([{ id: 7, verified: true, line: 3 }]);
+  await sent;
+  assert.deepEqual(await first, { ids: [second.id], resume: true }, 'the first hit is skipped, not shown as a plain stop');
+  assert.deepEqual(await sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [7] }, top), { ids: [second.id], resume: false }, 'the second hit stops');
+});
+
+test('hit conditions count this session\'s hits: a new session, or the breakpoint set again on its line, counts from 1', async () => {
+  const first = setup();
+  const old = first.book.add({ file, line: 1 });
+  const sent = first.sync.file(file, [first.client]);
+  first.answer([{ id: 1, verified: true, line: 1 }]);
+  await sent;
+  await first.sync.onStop(first.client, { reason: 'breakpoint', hitBreakpointIds: [1] }, undefined);
+  assert.equal(old.hits, 1);
+  // set again on the same line, now with a hit condition (the book keeps its id and total)
+  const again = first.book.add({ file, line: 1, hitCondition: '2' });
+  assert.equal(again.id, old.id);
+  const resent = first.sync.file(file, [first.client]);
+  first.answer([{ id: 2, verified: true, line: 1 }]);
+  await resent;
+  const hit = () => first.sync.onStop(first.client, { reason: 'breakpoint', hitBreakpointIds: [2] }, undefined);
+  assert.deepEqual(await hit(), { ids: [again.id], resume: true }, 'its first hit is not its second');
+  assert.deepEqual(await hit(), { ids: [again.id], resume: false });
+  assert.equal(again.hits, 3, 'the total over every hit is still shown');
+  // another session (a new launch) of the same book
+  const client = { capabilities: {} } as unknown as DapClient;
+  let reply: (body: { breakpoints: DebugProtocol.Breakpoint[] }) => void = () => undefined;
+  const next = new BreakpointSync({
+    sessionId: 's2',
+    adapterName: 'fake',
+    book: first.book,
+    live: true,
+    defaultExceptionFilters: undefined,
+    connections: () => [client],
+    ready: () => [client],
+    active: () => client,
+    send: (() => new Promise((resolve) => (reply = resolve as typeof reply))) as never,
+  });
+  const bound = next.file(file, [client]);
+  reply({ breakpoints: [{ id: 1, verified: true, line: 1 }] });
+  await bound;
+  const hit2 = () => next.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [1] }, undefined);
+  assert.deepEqual(await hit2(), { ids: [again.id], resume: true }, 'a new session counts from 1');
+  assert.deepEqual(await hit2(), { ids: [again.id], resume: false }, 'and stops on its own 2nd hit');
+});
+
+test('a breakpoint named twice in one stop is one hit', async () => {
+  const { book, client, sync, answer } = setup();
+  const bp = book.add({ file, line: 1, hitCondition: '2' });
+  const sent = sync.file(file, [client]);
+  answer([{ id: 4, verified: true, line: 1 }]);
+  await sent;
+  assert.deepEqual(await sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [4, 4] }, undefined), { ids: [bp.id], resume: true });
+  assert.equal(bp.hits, 1);
 });

@@ -35,6 +35,14 @@ export class BreakpointSync {
   private readonly bindings = new Map<DapClient, Map<string, Binding>>();
   /** `breakpoint` events that arrived before the response naming their ids. */
   private readonly early = new Map<DapClient, Map<number, DebugProtocol.Breakpoint>>();
+  /** Breakpoint requests sent and not answered yet, per connection: a stop waits for them before it is attributed. */
+  private readonly unanswered = new Map<DapClient, Set<Promise<void>>>();
+  /**
+   * Hits in this session, per breakpoint (the book's `hits` is the total over every session): hit
+   * conditions count these, so each launch or attach counts from 1, and a breakpoint set again on
+   * the same line (a new book entry) starts over.
+   */
+  private readonly sessionHits = new WeakMap<BookBreakpoint, number>();
 
   /** The exception filters in force. */
   exceptionFilters: string[] = [];
@@ -157,15 +165,19 @@ export class BreakpointSync {
   forget(connection: DapClient): void {
     this.bindings.delete(connection);
     this.early.delete(connection);
+    this.unanswered.delete(connection);
   }
 
   /**
    * Which gateway breakpoints caused a stop (the adapter's hitBreakpointIds, else a data stop's
    * watches, else the line/function breakpoints bound where it stopped); counts their hits and
-   * applies hit conditions (the gateway's, for every adapter alike): `resume` when none of them
-   * should stop on this hit. Removes the temporary ones that stop. Returns their ids.
+   * applies hit conditions (the gateway's, for every adapter alike, on this session's hits):
+   * `resume` when none of them should stop on this hit. Removes the temporary ones that stop.
+   * Returns their ids. Waits (bounded by their own timeouts) for breakpoint requests still
+   * unanswered on that connection: their answers name the ids the stop may refer to.
    */
-  onStop(from: DapClient, body: DebugProtocol.StoppedEvent['body'], top: DebugProtocol.StackFrame | undefined): { ids: string[]; resume: boolean } {
+  async onStop(from: DapClient, body: DebugProtocol.StoppedEvent['body'], top: DebugProtocol.StackFrame | undefined): Promise<{ ids: string[]; resume: boolean }> {
+    await Promise.all([...(this.unanswered.get(from) ?? [])]);
     const { book, sessionId } = this.host;
     let hit = (body.hitBreakpointIds ?? []).map((id) => this.byAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
     if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(sessionId);
@@ -173,8 +185,12 @@ export class BreakpointSync {
     if (hit.length === 0 && path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
       hit = book.list().filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : body.reason === 'function breakpoint'));
     }
-    for (const b of hit) b.hits++;
-    const stopping = hit.filter((b) => !b.hitRule || hitConditionMet(b.hitRule, b.hits));
+    hit = [...new Set(hit)];
+    for (const b of hit) {
+      b.hits++;
+      this.sessionHits.set(b, (this.sessionHits.get(b) ?? 0) + 1);
+    }
+    const stopping = hit.filter((b) => !b.hitRule || hitConditionMet(b.hitRule, this.sessionHits.get(b)!));
     const resume = hit.length > 0 && stopping.length === 0 && /breakpoint|data/i.test(body.reason);
     const temporary = stopping.filter((b) => b.temporary).map((b) => b.id);
     if (temporary.length) book.remove(temporary);
@@ -190,11 +206,17 @@ export class BreakpointSync {
   }
 
   private async send<C extends BreakpointCommand>(connection: DapClient, bps: BookBreakpoint[], command: C, args: RequestMap[C]['args']): Promise<void> {
+    let pending = this.unanswered.get(connection);
+    if (!pending) this.unanswered.set(connection, (pending = new Set()));
+    const answered = this.host.send(connection, command, args).then(
+      (body) => this.record(connection, bps, body?.breakpoints ?? []),
+      (e: Error) => this.record(connection, bps, [], e.message),
+    );
+    pending.add(answered);
     try {
-      const body = await this.host.send(connection, command, args);
-      this.record(connection, bps, body?.breakpoints ?? []);
-    } catch (e) {
-      this.record(connection, bps, [], (e as Error).message);
+      await answered;
+    } finally {
+      pending.delete(answered);
     }
   }
 

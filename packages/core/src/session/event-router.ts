@@ -137,7 +137,8 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   const thread = s.threads.stopped(from, threadId, stop);
   stop.threadId = thread.id;
   s.lastStopDescription = [body.description, body.text].filter(Boolean).join(': ') || undefined;
-  if (s.state !== 'stopped') s.moveTo('stopped');
+  // The session becomes `stopped` only once this stop is known to be one (a hit its hit condition
+  // skips is resumed unseen): until then no answer can show it, not even one whose wait ran out.
   // A headless delve can answer "debuggee is running" for a moment after its own stopped event:
   // ask again a few times (bounded, while the thread stays stopped) before reporting a stop without a location.
   for (let attempt = 0; attempt < STACK_ATTEMPTS && thread.stop === stop; attempt++) {
@@ -161,7 +162,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
     }
   }
   // every stop counts and is logged, even one whose thread was resumed before it was read
-  const attributed = s.sync.onStop(from, body, stop.frames[0]);
+  const attributed = await s.sync.onStop(from, body, stop.frames[0]);
   const top = stop.frames[0];
   if (attributed.resume) {
     // A hit the hit condition skips: resume silently, nobody sees this stop.
@@ -183,7 +184,9 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   // the other threads pause before anyone sees the stop (a resume cannot overtake the pause)
   await s.control.suspendOthers(thread);
   stop.ready = true;
-  s.announceStop();
+  if (thread.stop !== stop) return s.afterResume(); // resumed while being read
+  if (s.state !== 'stopped') s.moveTo('stopped');
+  else s.announceStop();
 }
 
 /** What recording program output needs from its session. */
