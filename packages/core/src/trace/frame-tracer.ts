@@ -126,7 +126,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     }
     if (!here) {
       lines.push(current);
-      end = outcome === 'exited' ? { kind: 'exited', exitCode: session.exitCode, line: current.line } : outcome === 'timeout' ? { kind: 'step-timeout', line: current.line } : { kind: 'ended', state: outcome, line: current.line };
+      // exited and terminated arrive together: a known exit code means the program exited
+      end = outcome === 'exited' || session.exitCode !== undefined ? { kind: 'exited', exitCode: session.exitCode, line: current.line } : outcome === 'timeout' ? { kind: 'step-timeout', line: current.line } : { kind: 'ended', state: outcome, line: current.line };
       break;
     }
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
