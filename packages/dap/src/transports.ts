@@ -10,6 +10,8 @@ export class AdapterProcess {
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   readonly exited: Promise<void>;
   spawnError: Error | undefined;
+  private readonly exitListeners = new Set<() => void>();
+  private exitReported = false;
 
   constructor(
     readonly child: ChildProcess,
@@ -36,6 +38,25 @@ export class AdapterProcess {
         resolve();
       });
     });
+    void this.exited.then(() => {
+      this.exitReported = true;
+      for (const listener of this.exitListeners) listener();
+      this.exitListeners.clear();
+    });
+  }
+
+  /**
+   * Calls `listener` once the process has exited; returns the unsubscribe function. Unlike
+   * `exited.then`, unsubscribing releases what the listener holds: a shared adapter outlives the
+   * sessions that watch it.
+   */
+  onExit(listener: () => void): () => void {
+    if (this.exitReported) {
+      queueMicrotask(listener);
+      return () => undefined;
+    }
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
   }
 
   get pid(): number | undefined {

@@ -54,6 +54,8 @@ export class SessionConnections {
   private sharedAdapter = false;
   /** Programs the gateway started because the adapter asked (runInTerminal). */
   private readonly debuggees: TerminalDebuggee[] = [];
+  /** Stops watching the adapter's exit: a shared adapter must not keep an ended session reachable. */
+  private unwatchAdapter: () => void = () => undefined;
 
   constructor(
     private readonly spec: AdapterSpec & { adapterId: string; adapterName: string; childSessions: boolean },
@@ -143,7 +145,8 @@ export class SessionConnections {
   async establish(request: 'launch' | 'attach', args: Record<string, unknown>, timeoutMs: number): Promise<void> {
     const { connection, port, capabilities, earlyEvents, shared } = await launchAdapter(this.spec, (adapter) => {
       this.adapter = adapter;
-      void adapter.exited.then(() => {
+      this.unwatchAdapter();
+      this.unwatchAdapter = adapter.onExit(() => {
         if (adapter === this.adapter) this.host.onAdapterExit();
       });
     });
@@ -174,6 +177,7 @@ export class SessionConnections {
     this.adapter = undefined;
     this.lastAdapter = adapter ?? this.lastAdapter;
     this.lastMain = main ?? this.lastMain;
+    this.unwatchAdapter();
     if (main && !main.closed) await disconnect(main);
     if (!this.sharedAdapter) await adapter?.kill();
   }
