@@ -7,6 +7,7 @@ const py = join(repoRoot, 'examples', 'python');
 const node = join(repoRoot, 'examples', 'node');
 const java = join(repoRoot, 'examples', 'java');
 const rust = join(repoRoot, 'examples', 'rust');
+const go = join(repoRoot, 'examples', 'go');
 
 /** The last line of an answer: debug_test's answers end with the outcome once the runner ended. */
 const lastLine = (text: string) => text.trim().split('\n').pop()!;
@@ -155,5 +156,27 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     assert.equal(pass.structured.runner, 'cargo test', pass.text);
     assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
     assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "test result: ok\. 1 passed/, pass.text);
+  });
+
+  test('go test: a failing t.Errorf test reports FAILED with exit code 1, a breakpoint in the code under test hits, a passing test reports PASSED', async () => {
+    const cart = join(go, 'cart', 'cart.go');
+    const failed = await g.ok('debug_test', { test: 'cart/cart_test.go::TestDiscountedTotal', cwd: go }, 300_000);
+    assert.equal(failed.structured.runner, 'go test', failed.text);
+    assert.equal(failed.structured.testOutcome.outcome, 'failed', failed.text);
+    assert.equal(failed.structured.testOutcome.exitCode, 1, failed.text);
+    assert.match(failed.text, /Total = -160, want 38/);
+    assert.match(lastLine(failed.text), /^Test outcome: FAILED — from exit code 1 and the runner's summary "--- FAIL: TestDiscountedTotal/, failed.text);
+
+    const line = lineOf(cart, 'return math.Round(price*float64(qty)*(1-discount)*100) / 100');
+    const bp = await g.ok('debug_test', { test: 'cart/cart_test.go::TestDiscountedTotal', cwd: go, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 300_000);
+    assert.equal(bp.structured.stop?.line, line, bp.text);
+    assert.equal(bp.structured.locals.discount, '10', bp.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+
+    const pass = await g.ok('debug_test', { test: 'cart/cart_test.go::TestPlainTotal', cwd: go }, 300_000);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.equal(pass.structured.testOutcome.exitCode, 0, pass.text);
+    assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "--- PASS: TestPlainTotal/, pass.text);
   });
 });
