@@ -158,10 +158,19 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "test result: ok\. 1 passed/, pass.text);
   });
 
-  test('go test: a failing t.Errorf test reports FAILED with exit code 1, a breakpoint in the code under test hits, a passing test reports PASSED', async () => {
+  test('go test: a failing t.Errorf test stops there with its values and reports FAILED with exit code 1, a breakpoint in the code under test hits, a passing test reports PASSED', async () => {
     const cart = join(go, 'cart', 'cart.go');
-    const failed = await g.ok('debug_test', { test: 'cart/cart_test.go::TestDiscountedTotal', cwd: go }, 300_000);
-    assert.equal(failed.structured.runner, 'go test', failed.text);
+    const test = join(go, 'cart', 'cart_test.go');
+    const r = await g.ok('debug_test', { test: 'cart/cart_test.go::TestDiscountedTotal', cwd: go }, 300_000);
+    assert.equal(r.structured.runner, 'go test', r.text);
+    assert.match(r.text, /failed here:/);
+    assert.ok(r.structured.failureFrame > 0, r.text);
+    assert.equal(r.structured.failureLocation.line, lineOf(test, 't.Errorf("Total = %v, want %v", total, expected)'), r.text);
+    assert.equal(r.structured.failureLocals.total, '-160', r.text);
+    assert.equal(r.structured.failureLocals.expected, '38', r.text);
+    const list = await g.ok('debug_breakpoints');
+    assert.match(list.text, /No breakpoints/, 'the failure breakpoint is temporary');
+    const failed = await g.ok('debug_continue', {}, 60_000);
     assert.equal(failed.structured.testOutcome.outcome, 'failed', failed.text);
     assert.equal(failed.structured.testOutcome.exitCode, 1, failed.text);
     assert.match(failed.text, /Total = -160, want 38/);

@@ -207,6 +207,12 @@ const TestSpec = z.object({
    * (Rust: `rust_panic`); such a stop counts as where the test failed, like an exception stop.
    */
   failureFunction: z.string().optional(),
+  /**
+   * Functions where a failing test stops when its failure raises nothing (Go: `t.Errorf` and
+   * `t.Fatalf` call `testing.(*common).Fail`): debug_test sets them as temporary function
+   * breakpoints for the run; a stop at one counts as where the test failed.
+   */
+  failureBreakpoints: z.array(z.string()).default([]),
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */
