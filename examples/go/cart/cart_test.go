@@ -17,3 +17,12 @@ func TestDiscountedTotal(t *testing.T) {
 		t.Errorf("Total = %v, want %v", total, expected)
 	}
 }
+
+func TestBulkOrder(t *testing.T) {
+	items := []Item{{Price: 4, Qty: 50, Discount: 5}}
+	total := Total(items)
+	if total <= 0 {
+		t.Fatalf("bulk order total %v is not positive", total)
+	}
+	t.Log("bulk order total", total)
+}

@@ -166,6 +166,8 @@ const RequestTemplate = RequestTemplateBase.extend({
 });
 
 /** One way of naming a test (a pytest node id, a unittest name, a JUnit class#method, ...). */
+const Verdict = z.enum(['passed', 'failed', 'no tests ran']);
+
 const TestForm = z.object({
   /** Shown in answers: which runner the id was read as. */
   runner: z.string(),
@@ -185,8 +187,8 @@ const TestForm = z.object({
     passed: z.array(z.string()).default([]),
     noTests: z.array(z.string()).default([]),
   }),
-  /** Exit codes of this runner and what they mean (others: an error of the runner). */
-  exitCodes: z.record(z.enum(['passed', 'failed', 'no tests ran'])).default({}),
+  /** Exit codes of this runner and what they mean (others: an error of the runner); a list where one code means either (go test exits 0 when no test matched). */
+  exitCodes: z.record(z.union([Verdict, z.array(Verdict)])).default({}),
 });
 
 /** debug_test: how a test id becomes a launch, and how the failing assertion is stopped at. */
