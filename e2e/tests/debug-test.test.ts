@@ -7,6 +7,7 @@ const py = join(repoRoot, 'examples', 'python');
 const node = join(repoRoot, 'examples', 'node');
 const java = join(repoRoot, 'examples', 'java');
 const rust = join(repoRoot, 'examples', 'rust');
+const go = join(repoRoot, 'examples', 'go');
 
 /** The last line of an answer: debug_test's answers end with the outcome once the runner ended. */
 const lastLine = (text: string) => text.trim().split('\n').pop()!;
@@ -155,5 +156,51 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     assert.equal(pass.structured.runner, 'cargo test', pass.text);
     assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
     assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "test result: ok\. 1 passed/, pass.text);
+  });
+
+  test('go test: a failing t.Errorf test stops there with its values and reports FAILED with exit code 1, a breakpoint in the code under test hits, a passing test reports PASSED', async () => {
+    const cart = join(go, 'cart', 'cart.go');
+    const test = join(go, 'cart', 'cart_test.go');
+    const r = await g.ok('debug_test', { test: 'cart/cart_test.go::TestDiscountedTotal', cwd: go }, 300_000);
+    assert.equal(r.structured.runner, 'go test', r.text);
+    assert.match(r.text, /failed here:/);
+    assert.ok(r.structured.failureFrame > 0, r.text);
+    assert.equal(r.structured.failureLocation.line, lineOf(test, 't.Errorf("Total = %v, want %v", total, expected)'), r.text);
+    assert.equal(r.structured.failureLocals.total, '-160', r.text);
+    assert.equal(r.structured.failureLocals.expected, '38', r.text);
+    const list = await g.ok('debug_breakpoints');
+    assert.match(list.text, /No breakpoints/, 'the failure breakpoint is temporary');
+    const failed = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(failed.structured.testOutcome.outcome, 'failed', failed.text);
+    assert.equal(failed.structured.testOutcome.exitCode, 1, failed.text);
+    assert.match(failed.text, /Total = -160, want 38/);
+    assert.match(lastLine(failed.text), /^Test outcome: FAILED — from exit code 1 and the runner's summary "--- FAIL: TestDiscountedTotal/, failed.text);
+
+    const line = lineOf(cart, 'return math.Round(price*float64(qty)*(1-discount)*100) / 100');
+    const bp = await g.ok('debug_test', { test: 'cart/cart_test.go::TestDiscountedTotal', cwd: go, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 300_000);
+    assert.equal(bp.structured.stop?.line, line, bp.text);
+    assert.equal(bp.structured.locals.discount, '10', bp.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+
+    const pass = await g.ok('debug_test', { test: 'cart/cart_test.go::TestPlainTotal', cwd: go }, 300_000);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.equal(pass.structured.testOutcome.exitCode, 0, pass.text);
+    assert.match(lastLine(pass.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "--- PASS: TestPlainTotal/, pass.text);
+  });
+
+  test('go test: t.Fatalf stops at its line; a name that matches no test says no tests ran', async () => {
+    const test = join(go, 'cart', 'cart_test.go');
+    const r = await g.ok('debug_test', { test: 'cart/cart_test.go::TestBulkOrder', cwd: go }, 300_000);
+    assert.equal(r.structured.failureLocation.line, lineOf(test, 't.Fatalf("bulk order total %v is not positive", total)'), r.text);
+    assert.equal(r.structured.failureLocals.total, '-800', r.text);
+    const failed = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(failed.structured.testOutcome.outcome, 'failed', failed.text);
+    assert.match(failed.text, /bulk order total -800 is not positive/);
+
+    const none = await g.ok('debug_test', { test: 'cart/cart_test.go::TestNoSuchThing', cwd: go }, 300_000);
+    assert.equal(none.structured.testOutcome.outcome, 'no tests ran', none.text);
+    assert.equal(none.structured.testOutcome.exitCode, 0, none.text);
+    assert.match(lastLine(none.text), /^Test outcome: NO TESTS RAN — from exit code 0 and the runner's summary "testing: warning: no tests to run/i, none.text);
   });
 });

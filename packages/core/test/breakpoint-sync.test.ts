@@ -149,3 +149,13 @@ test('a breakpoint named twice in one stop is one hit', async () => {
   assert.deepEqual(await sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [4, 4] }, undefined), { ids: [bp.id], resume: true });
   assert.equal(bp.hits, 1);
 });
+
+test('a function breakpoint owned by one session is sent to that session only', () => {
+  const book = new BreakpointBook();
+  const everyone = book.add({ function: 'main.f' });
+  const own = book.add({ function: 'testing.(*common).Fail', sessionId: 's7', temporary: true });
+  assert.deepEqual(book.functions('s7').map((b) => b.id), [everyone.id, own.id]);
+  assert.deepEqual(book.functions('s8').map((b) => b.id), [everyone.id]);
+  const again = book.add({ function: 'testing.(*common).Fail' });
+  assert.notEqual(again.id, own.id, 'the same function for everyone is another breakpoint');
+});

@@ -47,3 +47,11 @@ test('JUnit entries: the first statement of the selected method, or of every @Te
   assert.deepEqual(await testEntries(source, undefined), [11, 17]);
   assert.deepEqual(await testEntries(source, 'noSuchMethod'), []);
 });
+
+test('go test: exit code 0 with "no tests to run" is no tests ran, not a contradiction', () => {
+  const go = form('go', 'go test');
+  assert.equal(readOutcome(go, 'testing: warning: no tests to run\nPASS\n', 0, true).outcome, 'no tests ran');
+  assert.equal(readOutcome(go, '=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\n', 0, true).outcome, 'passed');
+  assert.equal(readOutcome(go, '--- FAIL: TestA (0.00s)\nFAIL\n', 1, true).outcome, 'failed');
+  assert.equal(readOutcome(go, '--- FAIL: TestA (0.00s)\nFAIL\n', 0, true).outcome, 'unknown');
+});

@@ -13,7 +13,7 @@ export interface BreakpointSpec {
   /** A data breakpoint (watchpoint): the variable path, resolved in one session's stopped frame. */
   watch?: string;
   accessType?: 'read' | 'write' | 'readWrite';
-  /** For a data breakpoint: the session it belongs to and the adapter's data id. */
+  /** The only session it applies to (a data breakpoint; debug_test's failure breakpoints); others apply to every session. */
   sessionId?: string;
   dataId?: string;
 }
@@ -60,7 +60,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
       kind === 'line'
         ? b.kind === 'line' && b.file === spec.file && b.line === spec.line
         : kind === 'function'
-          ? b.kind === 'function' && b.function === spec.function
+          ? b.kind === 'function' && b.function === spec.function && b.sessionId === spec.sessionId
           : b.kind === 'data' && b.sessionId === spec.sessionId && b.dataId === spec.dataId,
     );
     const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, hitRule, bindings: new Map() };
@@ -105,8 +105,9 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     return this.list().filter((b) => b.kind === 'data' && b.sessionId === sessionId);
   }
 
-  functions(): BookBreakpoint[] {
-    return this.list().filter((b) => b.kind === 'function');
+  /** The function breakpoints that apply to a session (all of them without one). */
+  functions(sessionId?: string): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'function' && (!b.sessionId || !sessionId || b.sessionId === sessionId));
   }
 
   remove(ids: string[]): BookBreakpoint[] {

@@ -166,6 +166,8 @@ const RequestTemplate = RequestTemplateBase.extend({
 });
 
 /** One way of naming a test (a pytest node id, a unittest name, a JUnit class#method, ...). */
+const Verdict = z.enum(['passed', 'failed', 'no tests ran']);
+
 const TestForm = z.object({
   /** Shown in answers: which runner the id was read as. */
   runner: z.string(),
@@ -185,8 +187,8 @@ const TestForm = z.object({
     passed: z.array(z.string()).default([]),
     noTests: z.array(z.string()).default([]),
   }),
-  /** Exit codes of this runner and what they mean (others: an error of the runner). */
-  exitCodes: z.record(z.enum(['passed', 'failed', 'no tests ran'])).default({}),
+  /** Exit codes of this runner and what they mean (others: an error of the runner); a list where one code means either (go test exits 0 when no test matched). */
+  exitCodes: z.record(z.union([Verdict, z.array(Verdict)])).default({}),
 });
 
 /** debug_test: how a test id becomes a launch, and how the failing assertion is stopped at. */
@@ -207,6 +209,12 @@ const TestSpec = z.object({
    * (Rust: `rust_panic`); such a stop counts as where the test failed, like an exception stop.
    */
   failureFunction: z.string().optional(),
+  /**
+   * Functions where a failing test stops when its failure raises nothing (Go: `t.Errorf` and
+   * `t.Fatalf` call `testing.(*common).Fail`): debug_test sets them as temporary function
+   * breakpoints for the run; a stop at one counts as where the test failed.
+   */
+  failureBreakpoints: z.array(z.string()).default([]),
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */

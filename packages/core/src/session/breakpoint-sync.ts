@@ -69,7 +69,7 @@ export class BreakpointSync {
     for (let seen = -1; seen !== book.version; ) {
       seen = book.version;
       for (const file of book.files()) await this.file(file, [connection]);
-      if (book.functions().length) await this.functions([connection]);
+      if (book.functions(this.host.sessionId).length) await this.functions([connection]);
     }
     const offered = connection.capabilities.exceptionBreakpointFilters ?? [];
     this.exceptionFilters = this.chosenFilters ?? this.host.defaultExceptionFilters ?? offered.filter((f) => f.default).map((f) => f.filter);
@@ -121,7 +121,7 @@ export class BreakpointSync {
   }
 
   async functions(connections: DapClient[]): Promise<void> {
-    const bps = this.host.book.functions();
+    const bps = this.host.book.functions(this.host.sessionId);
     for (const connection of connections) {
       if (!connection.capabilities.supportsFunctionBreakpoints) {
         this.record(connection, bps, [], `${this.host.adapterName} does not support function breakpoints`);
@@ -183,7 +183,9 @@ export class BreakpointSync {
     if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(sessionId);
     const path = top?.source?.path;
     if (hit.length === 0 && path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
-      hit = book.list().filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : body.reason === 'function breakpoint'));
+      hit = book
+        .list()
+        .filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : b.kind === 'function' && body.reason === 'function breakpoint' && (!b.sessionId || b.sessionId === sessionId)));
     }
     hit = [...new Set(hit)];
     for (const b of hit) {

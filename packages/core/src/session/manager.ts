@@ -23,7 +23,7 @@ import { KeptState } from '../workspace/kept.js';
 const KEEP_ENDED = 5;
 
 /** What an attach adds to a session's configuration. */
-type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd'>>;
+type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd'>> & { sessionId?: string };
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
@@ -99,6 +99,11 @@ export class SessionManager {
     for (const id of ids) this.ids.next = Math.max(this.ids.next, Number(id.slice(1)) + 1);
   }
 
+  /** A new session id, for a launch that must own breakpoints before it starts (`LaunchRequest.sessionId`). */
+  reserveSessionId(): string {
+    return `s${this.ids.next++}`;
+  }
+
   /** The agent's choice of exception filters for a session; its language's next sessions start with them too. */
   async chooseExceptionFilters(session: Session, filters: string[]): Promise<void> {
     await session.sync.applyExceptionFilters(filters, true);
@@ -155,7 +160,7 @@ export class SessionManager {
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, adapterCwd: adapterCwd(profile, vars) });
+    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId });
   }
 
   async attach(req: AttachRequest): Promise<Session> {
@@ -231,7 +236,7 @@ export class SessionManager {
   ): Promise<Session> {
     const adapterCommand = targetAddress ? undefined : await this.adapterCommand(profile);
     const session = new Session({
-      id: `s${this.ids.next++}`,
+      id: extra.sessionId ?? this.reserveSessionId(),
       profile,
       kind,
       target,

@@ -72,6 +72,8 @@ export interface LaunchRequest {
   /** Exception filters for this launch instead of the profile's defaults (debug_test). */
   exceptionFilters?: string[];
   exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
+  /** An id from `SessionManager.reserveSessionId()`, for breakpoints that must belong to this session only (debug_test's failure breakpoints). */
+  sessionId?: string;
 }
 
 export interface AttachRequest {

@@ -36,7 +36,9 @@ export function outputVerdict(form: TestForm, output: string): { verdict: TestVe
 export function readOutcome(form: TestForm, output: string, exitCode: number | undefined, exitCodeTrusted: boolean): TestOutcome {
   const said = outputVerdict(form, output);
   const code = exitCodeTrusted ? exitCode : undefined;
-  const byCode = code === undefined ? undefined : (form.exitCodes[String(code)] ?? 'error');
+  const meaning = code === undefined ? undefined : (form.exitCodes[String(code)] ?? 'error');
+  const meanings = meaning === undefined ? undefined : [meaning].flat();
+  const byCode = meanings && said && meanings.includes(said.verdict) ? said.verdict : meanings?.join(' or ');
   const base = { ...(said ? { summary: said.line } : {}), ...(exitCode !== undefined ? { exitCode } : {}) };
   if (said && byCode) {
     if (said.verdict === byCode) return { outcome: said.verdict, basis: `exit code ${code} and the runner's summary "${said.line}"`, ...base };

@@ -44,7 +44,9 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   const stopAtFailure = req.stopAtFailure ?? true;
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
   const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true }, cwd).id);
-  if (entryIds.length) await manager.synced();
+  const sessionId = stopAtFailure && spec.failureBreakpoints.length ? manager.reserveSessionId() : undefined;
+  const failureIds = stopAtFailure ? spec.failureBreakpoints.map((name) => manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd).id) : [];
+  if (entryIds.length || failureIds.length) await manager.synced();
   const immediate = stopAtFailure && !spec.armAtTestStart;
   try {
     const session = await manager.launch({
@@ -53,13 +55,15 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
       language: profile.id,
       cwd,
       env: req.env,
+      sessionId,
       templateVars,
       adapterArgs: deepMerge(form.adapterArgs ?? {}, req.adapterArgs),
       ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions } : {}),
     });
-    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds });
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds });
   } catch (e) {
-    if (entryIds.length) manager.book.remove(entryIds);
+    const added = [...entryIds, ...failureIds];
+    if (added.length) manager.book.remove(added);
     throw e;
   }
 }

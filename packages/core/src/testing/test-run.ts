@@ -22,6 +22,8 @@ export interface TestRunConfig {
   stopAtFailure: boolean;
   /** armAtTestStart profiles: temporary breakpoints at each selected test's first line; they arm the failure filters. */
   entryBreakpointIds?: string[];
+  /** The profile's failureBreakpoints, set for this run: a stop at them is where the test failed. */
+  failureBreakpointIds?: string[];
 }
 
 /**
@@ -37,6 +39,7 @@ export class TestRun {
   private readonly spec: TestSpec;
   private readonly book: BreakpointBook;
   private readonly entryIds: Set<string>;
+  private readonly failureIds: Set<string>;
   private readonly normalFilters: string[];
 
   constructor(config: TestRunConfig) {
@@ -47,6 +50,7 @@ export class TestRun {
     this.book = config.book;
     this.stopAtFailure = config.stopAtFailure;
     this.entryIds = new Set(config.entryBreakpointIds ?? []);
+    this.failureIds = new Set(config.failureBreakpointIds ?? []);
     this.normalFilters = [...config.session.sync.exceptionFilters];
     runs.set(this.session, this);
     // Registered before any tool waits on the session, so an entry stop is passed before a waiter sees it.
@@ -88,16 +92,17 @@ export class TestRun {
   }
 
   private dropEntries(): void {
-    const left = [...this.entryIds].filter((id) => this.book.get(id));
+    const left = [...this.entryIds, ...this.failureIds].filter((id) => this.book.get(id));
     if (left.length) this.book.remove(left);
     this.entryIds.clear();
   }
 
-  /** Whether the session is stopped where the test failed: an exception, or the profile's failure function (a panic). */
+  /** Whether the session is stopped where the test failed: an exception, a failure breakpoint, or the profile's failure function (a panic). */
   atFailure(): boolean {
     const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
     if (!stop) return false;
     if (stop.reason === 'exception') return true;
+    if (stop.breakpointIds.length && stop.breakpointIds.every((id) => this.failureIds.has(id))) return true;
     const fn = this.spec.failureFunction;
     return !!fn && stop.breakpointIds.length === 0 && !!stop.frames[0] && new RegExp(fn).test(stop.frames[0].name);
   }

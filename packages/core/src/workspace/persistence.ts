@@ -52,7 +52,7 @@ function snapshot(manager: SessionManager, folder: string): SavedState {
     folder,
     breakpoints: manager.book
       .list()
-      .filter((b) => b.kind !== 'data')
+      .filter((b) => !b.sessionId)
       .map(({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary }) => ({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary })),
     exceptionFilters: Object.fromEntries(manager.kept.exceptionFilterChoices),
     sessions: [...manager.kept.lost.values(), ...live].slice(-MAX_LOST),
