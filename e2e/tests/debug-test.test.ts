@@ -203,4 +203,17 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     assert.equal(none.structured.testOutcome.exitCode, 0, none.text);
     assert.match(lastLine(none.text), /^Test outcome: NO TESTS RAN — from exit code 0 and the runner's summary "testing: warning: no tests to run/i, none.text);
   });
+
+  test('go test: a subtest id (spaces as go test writes them) runs that case alone and stops at its failure', async () => {
+    const test = join(go, 'cart', 'cart_test.go');
+    const r = await g.ok('debug_test', { test: 'cart/cart_test.go::TestLineTotals/quarter_off', cwd: go }, 300_000);
+    assert.equal(r.structured.failureLocation.line, lineOf(test, 't.Errorf("%s: LineTotal = %v, want %v", c.name, got, c.expected)'), r.text);
+    assert.equal(r.structured.failureLocals.got, '-192', r.text);
+    const failed = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(failed.structured.testOutcome.outcome, 'failed', failed.text);
+    const pass = await g.ok('debug_test', { test: 'cart/cart_test.go::TestLineTotals/no discount', cwd: go }, 300_000);
+    assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
+    assert.match(pass.text, /--- PASS: TestLineTotals\/no_discount/, 'only that case ran');
+    assert.doesNotMatch(pass.text, /quarter_off/, 'only that case ran');
+  });
 });

@@ -26,3 +26,22 @@ func TestBulkOrder(t *testing.T) {
 	}
 	t.Log("bulk order total", total)
 }
+
+func TestLineTotals(t *testing.T) {
+	cases := []struct {
+		name     string
+		item     Item
+		expected float64
+	}{
+		{"no discount", Item{Price: 3, Qty: 3}, 9},
+		{"quarter off", Item{Price: 8, Qty: 1, Discount: 25}, 6},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := LineTotal(c.item.Price, c.item.Qty, c.item.Discount)
+			if got != c.expected {
+				t.Errorf("%s: LineTotal = %v, want %v", c.name, got, c.expected)
+			}
+		})
+	}
+}

@@ -33,7 +33,21 @@ export const goHooks: ProfileHooks = {
     vars.program = pkg;
     vars.goModule = (await moduleRoot(pkg)) ?? pkg;
   },
+  prepareTest(vars: TemplateVars) {
+    vars.runPattern = goRunPattern(String(vars.name));
+  },
 };
+
+/**
+ * `go test -run`'s pattern for one test or subtest: each level (split at `/`) matched whole, as
+ * written (go test names a subtest `t.Run("two items", ...)` as `two_items`; both spellings work).
+ */
+export function goRunPattern(name: string): string {
+  return name
+    .split('/')
+    .map((level) => `^${level.replace(/ /g, '_').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+    .join('/');
+}
 
 /** The folder of the nearest go.mod at or above `dir`. */
 async function moduleRoot(dir: string): Promise<string | undefined> {
