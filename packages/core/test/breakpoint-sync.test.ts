@@ -159,3 +159,33 @@ test('a function breakpoint owned by one session is sent to that session only', 
   const again = book.add({ function: 'testing.(*common).Fail' });
   assert.notEqual(again.id, own.id, 'the same function for everyone is another breakpoint');
 });
+
+test('exception filters the adapter refuses while configuring (delve: "debuggee is running") do not fail the session; they are sent at the first stop', async () => {
+  const book = new BreakpointBook();
+  const client = { capabilities: { exceptionBreakpointFilters: [{ filter: 'unrecovered-panic', label: 'panics', default: true }] } } as unknown as DapClient;
+  const sent: string[] = [];
+  let refuse = true;
+  const sync = new BreakpointSync({
+    sessionId: 's1',
+    adapterName: 'fake',
+    book,
+    live: true,
+    defaultExceptionFilters: undefined,
+    connections: () => [client],
+    ready: () => [client],
+    active: () => client,
+    send: (async (_c: DapClient, command: string) => {
+      sent.push(command);
+      if (command === 'setExceptionBreakpoints' && refuse) throw new Error('Unable to process `setExceptionBreakpoints`: debuggee is running');
+      return {};
+    }) as never,
+  });
+  await sync.prepare(client, 1000);
+  assert.deepEqual(sync.exceptionFilters, [], 'not in force');
+  assert.match(sync.unsetFilters!.reason, /debuggee is running/);
+  refuse = false;
+  await sync.onStop(client, { reason: 'pause', threadId: 1 }, undefined);
+  assert.deepEqual(sync.exceptionFilters, ['unrecovered-panic']);
+  assert.equal(sync.unsetFilters, undefined);
+  assert.deepEqual(sent, ['setExceptionBreakpoints', 'setExceptionBreakpoints']);
+});

@@ -46,6 +46,8 @@ export class BreakpointSync {
 
   /** The exception filters in force. */
   exceptionFilters: string[] = [];
+  /** Exception filters the adapter refused while the session was configured; sent again at the first stop. */
+  unsetFilters: { args: DebugProtocol.SetExceptionBreakpointsArguments; reason: string } | undefined;
   /** Exception filters the agent chose (kept across reconnects). */
   private chosenFilters: string[] | undefined;
   /** Where data breakpoints were resolved (their ids are only valid there). */
@@ -75,12 +77,35 @@ export class BreakpointSync {
     this.exceptionFilters = this.chosenFilters ?? this.host.defaultExceptionFilters ?? offered.filter((f) => f.default).map((f) => f.filter);
     const filterOptions = this.chosenFilters ? undefined : this.host.defaultExceptionFilterOptions;
     if (offered.length || this.exceptionFilters.length) {
-      await this.host.send(connection, 'setExceptionBreakpoints', { filters: this.exceptionFilters, ...(filterOptions?.length ? { filterOptions } : {}) }, timeoutMs);
+      const args = { filters: this.exceptionFilters, ...(filterOptions?.length ? { filterOptions } : {}) };
+      try {
+        await this.host.send(connection, 'setExceptionBreakpoints', args, timeoutMs);
+        this.unsetFilters = undefined;
+      } catch (e) {
+        // delve refuses it while a target it attached to runs ("debuggee is running"): the
+        // session goes on, says the filters are not set, and sends them at the first stop
+        this.unsetFilters = { args, reason: (e as Error).message };
+        this.exceptionFilters = [];
+      }
+    }
+  }
+
+  /** At a stop: exception filters the adapter refused while configuring are sent again. */
+  private async retryUnsetFilters(connection: DapClient): Promise<void> {
+    const unset = this.unsetFilters;
+    if (!unset) return;
+    try {
+      await this.host.send(connection, 'setExceptionBreakpoints', unset.args);
+      this.exceptionFilters = unset.args.filters;
+      this.unsetFilters = undefined;
+    } catch (e) {
+      this.unsetFilters = { ...unset, reason: (e as Error).message };
     }
   }
 
   async applyExceptionFilters(filters: string[], chosen = false): Promise<void> {
     this.exceptionFilters = filters;
+    this.unsetFilters = undefined;
     if (chosen) this.chosenFilters = filters;
     if (!this.host.live) return;
     for (const connection of this.host.connections()) {
@@ -177,7 +202,7 @@ export class BreakpointSync {
    * unanswered on that connection: their answers name the ids the stop may refer to.
    */
   async onStop(from: DapClient, body: DebugProtocol.StoppedEvent['body'], top: DebugProtocol.StackFrame | undefined): Promise<{ ids: string[]; resume: boolean }> {
-    await Promise.all([...(this.unanswered.get(from) ?? [])]);
+    await Promise.all([...(this.unanswered.get(from) ?? []), this.retryUnsetFilters(from)]);
     const { book, sessionId } = this.host;
     let hit = (body.hitBreakpointIds ?? []).map((id) => this.byAdapterId(from, id)).filter((b): b is BookBreakpoint => !!b);
     if (hit.length === 0 && /data/i.test(body.reason)) hit = book.dataFor(sessionId);
