@@ -27,7 +27,7 @@ try {
   const which = (process.env.ACK_TRACE ?? 'debuggee,watchdog,adapter').split(',');
   const all = [...debuggee.map((p) => ['debuggee', p]), ...watchdog.map((p) => ['watchdog', p]), ...adapter.map((p) => ['adapter', p])];
   const tracers = all.filter(([name]) => which.includes(name!)).map(([name, pid]) =>
-    spawn('strace', ['-f', '-tt', '-e', 'trace=network,write,writev,read,epoll_wait,epoll_pwait', '-o', `${out}.${name}.${pid}`, '-p', pid!], { stdio: 'ignore' }),
+    spawn('strace', ['-f', '-tt', '-s', process.env.ACK_STRSIZE ?? '32', '-e', 'trace=network,write,writev,read,epoll_wait,epoll_pwait', '-o', `${out}.${name}.${pid}`, '-p', pid!], { stdio: 'ignore' }),
   );
   await new Promise((r) => setTimeout(r, 1500));
   const { connection: c, threadId } = client.stoppedIn!;
