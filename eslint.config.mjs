@@ -24,4 +24,10 @@ export default tseslint.config(
     files: ['e2e/**', 'packages/*/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Preloads run with `node --require` (js-debug's bootloader is CommonJS and comes first), so they are CommonJS.
+    files: ['adapters-config/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -2,7 +2,22 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { nextEvent } from './next-event.js';
 import { meter, whereAndLocals, type Meter } from './meter.js';
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { configDir } from '@dapgate/core';
 import { connectTcp, freePort, killTree, spawnGroup, startAdapterProcess, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
+
+export const jsDebugNoDelayPreload = join(configDir(), 'patches', 'jsdebug_dap_nodelay.cjs');
+export const inspectorNoDelayPreload = join(configDir(), 'patches', 'node_inspector_nodelay.cjs');
+
+/** Launch arguments with the debuggee's TCP_NODELAY preload (`on`) or without it (dapgate adds it to NODE_OPTIONS). */
+export function withInspectorPreload(args: Record<string, unknown>, on: boolean): Record<string, unknown> {
+  const env = { ...(args.env as Record<string, string> | undefined) };
+  const others = (env.NODE_OPTIONS ?? '').replace(/--require\s+("[^"]*node_inspector_nodelay\.cjs"|\S*node_inspector_nodelay\.cjs)/g, '').trim();
+  const options = on ? `${others} --require ${JSON.stringify(inspectorNoDelayPreload)}`.trim() : others;
+  if (options) env.NODE_OPTIONS = options;
+  else delete env.NODE_OPTIONS;
+  return { ...args, env };
+}
 
 /** The Node baseline: a bare DAP client doing js-debug's parent/child dance itself. */
 export class BareJsDebug {
@@ -13,9 +28,11 @@ export class BareJsDebug {
   stoppedIn?: { connection: DapConnection; threadId: number };
   private constructor(readonly adapter: AdapterProcess, readonly port: number, private readonly m?: Meter) {}
 
-  static async start(node: string, server: string, m?: Meter): Promise<BareJsDebug> {
+  /** `noDelay`: js-debug's DAP server with dapgate's TCP_NODELAY preload, as dapgate starts it (node.json). */
+  static async start(node: string, server: string, m?: Meter, noDelay = true): Promise<BareJsDebug> {
     const port = await freePort();
-    const adapter = startAdapterProcess(node, [server, String(port), '127.0.0.1']);
+    const preload = noDelay ? ['--require', jsDebugNoDelayPreload] : [];
+    const adapter = startAdapterProcess(node, [...preload, server, String(port), '127.0.0.1']);
     await waitForLine(adapter.child.stdout!, /Debug server listening at/, 15_000);
     return new BareJsDebug(adapter, port, m);
   }

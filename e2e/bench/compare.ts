@@ -66,7 +66,8 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
     for (const d of pyDrivers) rows.push(await measure(py.id, d, py, runs, true));
     if (node?.installed) {
       const server = join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js');
-      const jsDrivers: Driver[] = [new BareNodeDriver(node.path, server, jsArgs), new DapgateDriver(g), new PeerDriver(peer, 'javascript')];
+      // the bare client with dapgate's TCP_NODELAY preloads (the fair floor) and without them (js-debug as shipped)
+      const jsDrivers: Driver[] = [new BareNodeDriver(node.path, server, jsArgs), new BareNodeDriver(node.path, server, jsArgs, false), new DapgateDriver(g), new PeerDriver(peer, 'javascript')];
       for (const d of jsDrivers) rows.push(await measure(js.id, d, js, runs, true));
     } else log(`node scenario skipped: js-debug not installed (${node?.problem})`);
     for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));

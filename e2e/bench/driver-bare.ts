@@ -1,14 +1,14 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DapConnection } from '@dapgate/dap';
 import { BareDebugpy } from './bare-dap.js';
-import { BareJsDebug } from './bare-jsdebug.js';
+import { BareJsDebug, withInspectorPreload } from './bare-jsdebug.js';
 import { nextEvent } from './next-event.js';
 import { whereAndLocals, type Meter } from './meter.js';
 import type { Driver, Stop } from './driver.js';
 
 /** Steps and evaluates on a stopped DAP connection; counts the stopped events it reads. */
 abstract class BareDriver implements Driver {
-  readonly name = 'bare DAP';
+  name = 'bare DAP';
   readonly m: Meter = { calls: 0, chars: 0 };
   protected where?: { connection: DapConnection; threadId: number; frameId: number };
   get calls() {
@@ -62,19 +62,22 @@ export class BarePythonDriver extends BareDriver {
   }
 }
 
+/** `noDelay`: with dapgate's TCP_NODELAY preloads in js-debug and the debuggee, as dapgate runs them; without: js-debug as shipped. */
 export class BareNodeDriver extends BareDriver {
   private client?: BareJsDebug;
   constructor(
     private readonly node: string,
     private readonly server: string,
     private readonly launchArgs: Record<string, unknown>,
+    private readonly noDelay = true,
   ) {
     super();
+    if (!noDelay) this.name = 'bare DAP, no NODELAY preloads';
   }
 
   async firstStop(program: string, line: number): Promise<Stop> {
-    this.client = await BareJsDebug.start(this.node, this.server, this.m);
-    const w = await this.client.launchToBreakpoint({ ...this.launchArgs, program }, program, line);
+    this.client = await BareJsDebug.start(this.node, this.server, this.m, this.noDelay);
+    const w = await this.client.launchToBreakpoint(withInspectorPreload({ ...this.launchArgs, program }, this.noDelay), program, line);
     this.where = { ...this.client.stoppedIn!, frameId: w.frameId };
     return w;
   }

@@ -2,12 +2,16 @@
 // on its own, without TCP_NODELAY, so a second message in a row waits for the client's delayed ACK.
 // A raw WebSocket client (no js-debug) sends Runtime.evaluate once and twice per write to a
 // `node --inspect` process and prints when the answers arrive; then shows that the inspector closes
-// the connection on a WebSocket ping (so a client cannot use pings to force ACKs out).
+// the connection on a WebSocket ping (so a client cannot use pings to force ACKs out). Then the
+// same with dapgate's preload (adapters-config/patches/node_inspector_nodelay.cjs), which turns on
+// TCP_NODELAY for the inspector's sockets.
 //   node --import tsx e2e/bench/inspector-ack.ts [rounds]
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { configDir } from '@dapgate/core';
 
 const rounds = Number(process.argv[2] ?? 40);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -21,8 +25,8 @@ function frame(payload: string, opcode = 1): Buffer {
 }
 
 /** Starts `node --inspect` on a free port and opens a WebSocket to it; resolves once upgraded. */
-async function inspectorSocket(): Promise<{ socket: Socket; end: () => void }> {
-  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', '-e', 'setTimeout(() => {}, 60000)'], { stdio: ['ignore', 'ignore', 'pipe'] });
+async function inspectorSocket(preload: string[]): Promise<{ socket: Socket; end: () => void }> {
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', ...preload, '-e', 'setTimeout(() => {}, 60000)'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const end = () => child.kill();
   const url = await new Promise<URL>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no inspector URL within 10 s')), 10_000);
@@ -64,20 +68,33 @@ function exchange(socket: Socket, n: number, nextId: () => number): Promise<numb
   });
 }
 
-const { socket, end } = await inspectorSocket();
-let id = 0;
-const single: number[] = [];
-const second: number[] = [];
-for (let i = 0; i < rounds; i++) {
-  single.push(...(await exchange(socket, 1, () => ++id)));
-  second.push((await exchange(socket, 2, () => ++id))[1]!);
+/** Median time of one answer, and of the second answer when two requests go in one write. */
+export async function inspectorAck(rounds: number, preload: string[]): Promise<{ single: number; second: number; socket: Socket; end: () => void }> {
+  const { socket, end } = await inspectorSocket(preload);
+  let id = 0;
+  const single: number[] = [];
+  const second: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    single.push(...(await exchange(socket, 1, () => ++id)));
+    second.push((await exchange(socket, 2, () => ++id))[1]!);
+  }
+  return { single: median(single), second: median(second), socket, end };
 }
-console.log(`node --inspect, ${rounds} rounds: one request per write answered in ${median(single).toFixed(1)} ms (median); two per write: the second answer after ${median(second).toFixed(1)} ms`);
-const closed = new Promise<boolean>((resolve) => {
-  socket.once('close', () => resolve(true));
-  setTimeout(() => resolve(false), 2_000);
-});
-socket.write(frame('ping', 9));
-console.log(`a WebSocket ping: ${(await closed) ? 'the inspector closed the connection' : 'the connection stayed open'}`);
-socket.destroy();
-end();
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const plain = await inspectorAck(rounds, []);
+  console.log(`node --inspect, ${rounds} rounds: one request per write answered in ${plain.single.toFixed(1)} ms (median); two per write: the second answer after ${plain.second.toFixed(1)} ms`);
+  const { socket, end } = plain;
+  const closed = new Promise<boolean>((resolve) => {
+    socket.once('close', () => resolve(true));
+    setTimeout(() => resolve(false), 2_000);
+  });
+  socket.write(frame('ping', 9));
+  console.log(`a WebSocket ping: ${(await closed) ? 'the inspector closed the connection' : 'the connection stayed open'}`);
+  socket.destroy();
+  end();
+  const fixed = await inspectorAck(rounds, ['--require', join(configDir(), 'patches', 'node_inspector_nodelay.cjs')]);
+  console.log(`with dapgate's TCP_NODELAY preload: one request per write ${fixed.single.toFixed(1)} ms; two per write: the second after ${fixed.second.toFixed(1)} ms`);
+  fixed.socket.destroy();
+  fixed.end();
+}

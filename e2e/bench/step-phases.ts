@@ -1,31 +1,33 @@
 // Where a js-debug step's time goes: a bare DAP client on js-debug, each request of a step timed.
 //   node --import tsx e2e/bench/step-phases.ts [steps]
 //   STEP_ARGS='{"showAsyncStacks":false}' adds or overrides launch arguments (several variants: a JSON array of objects).
+//   STEP_NODELAY=0 runs js-debug and the debuggee without dapgate's TCP_NODELAY preloads (default: with them).
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { cacheDir } from '@dapgate/core';
 import { repoRoot, lineOf } from '../support/gateway.js';
-import { BareJsDebug } from './bare-jsdebug.js';
+import { BareJsDebug, withInspectorPreload } from './bare-jsdebug.js';
 import { nextEvent } from './next-event.js';
 
 const program = join(repoRoot, 'examples', 'node', 'scores.js');
 const line = lineOf(program, 'const v = values[i];');
 const server = join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js');
 const steps = Number(process.argv[2] ?? 20);
+const noDelay = process.env.STEP_NODELAY !== '0';
 const parsed = JSON.parse(process.env.STEP_ARGS ?? '{}') as Record<string, unknown> | Record<string, unknown>[];
 const variants = Array.isArray(parsed) ? parsed : [parsed];
 const base = { type: 'pwa-node', request: 'launch', name: 'bench', program, cwd: join(repoRoot, 'examples', 'node'), console: 'internalConsole', outputCapture: 'std', sourceMaps: true, autoAttachChildProcesses: true, smartStep: false };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function run(extra: Record<string, unknown>): Promise<Record<string, number[]>> {
-  const client = await BareJsDebug.start(process.execPath, server);
+  const client = await BareJsDebug.start(process.execPath, server, undefined, noDelay);
   const all: Record<string, number[]> = {};
   const add = (k: string, v: number) => (all[k] ??= []).push(v);
   try {
     const t0 = performance.now();
-    await client.launchToBreakpoint({ ...base, ...extra }, program, line);
+    await client.launchToBreakpoint(withInspectorPreload({ ...base, ...extra }, noDelay), program, line);
     add('first stop', performance.now() - t0);
     const { connection: c, threadId } = client.stoppedIn!;
     for (let i = 0; i < steps; i++) {
@@ -60,6 +62,6 @@ async function run(extra: Record<string, unknown>): Promise<Record<string, numbe
 
 for (const extra of variants) {
   const all = await run(extra);
-  console.log(`step phases (ms, median of ${steps}; load ${loadavg()[0]!.toFixed(1)}; args ${JSON.stringify(extra)})`);
+  console.log(`step phases (ms, median of ${steps}; load ${loadavg()[0]!.toFixed(1)}; TCP_NODELAY preloads ${noDelay ? 'on' : 'off'}; args ${JSON.stringify(extra)})`);
   for (const [k, v] of Object.entries(all)) console.log(`  ${k.padEnd(26)} ${median(v).toFixed(1)}`);
 }

@@ -1,5 +1,6 @@
 // debug_trace: line events per second through dapgate, next to a bare DAP client doing the same
 // number of steps (next + stopped + stackTrace + scopes + variables) on the same function, in one run.
+// Node's bare client runs twice: with dapgate's TCP_NODELAY preloads and without them (BENCH_TRACE_UNFIXED=0 skips that run).
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -40,15 +41,21 @@ export async function traceBench(g: Gateway, log: (line: string) => void): Promi
     const diag = (await g.ok('debug_diagnose')).structured.requestArguments as Record<string, unknown>;
     await g.ok('debug_stop');
     const entry = t.startLine as number;
-    const driver: Driver =
+    const jsDebug = join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js');
+    const drivers: [string, Driver][] =
       c.id === 'python'
-        ? new BarePythonDriver(lang.path!, diag.python as string)
-        : new BareNodeDriver(process.execPath, join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js'), diag);
-    const bareMs = await bareSteps(driver, c.program, entry, t.steps);
+        ? [['bare DAP', new BarePythonDriver(lang.path!, diag.python as string)]]
+        : [
+            ['bare DAP', new BareNodeDriver(process.execPath, jsDebug, diag)],
+            ...(process.env.BENCH_TRACE_UNFIXED === '0' ? [] : [['bare DAP, no NODELAY preloads', new BareNodeDriver(process.execPath, jsDebug, diag, false)] as [string, Driver]]),
+          ];
     const gateRate = (t.events.length * 1000) / t.ms;
-    const bareRate = (t.steps * 1000) / bareMs;
-    log(`trace bench: ${c.id} ${t.events.length} lines / ${t.steps} steps in ${t.ms} ms; bare ${t.steps} steps in ${bareMs.toFixed(0)} ms`);
-    rows.push([`debug_trace ${c.id} (${t.events.length} lines, ${c.fn})`, `${gateRate.toFixed(0)} lines/s (${(t.ms / 1000).toFixed(1)} s)`, `bare DAP: ${bareRate.toFixed(0)} steps/s (${(bareMs / 1000).toFixed(1)} s)`, `${((gateRate / bareRate) * 100).toFixed(0)}% (load ${loadavg()[0]!.toFixed(1)})`]);
+    for (const [name, driver] of drivers) {
+      const bareMs = await bareSteps(driver, c.program, entry, t.steps);
+      const bareRate = (t.steps * 1000) / bareMs;
+      log(`trace bench: ${c.id} ${t.events.length} lines / ${t.steps} steps in ${t.ms} ms; ${name} ${t.steps} steps in ${bareMs.toFixed(0)} ms`);
+      rows.push([`debug_trace ${c.id} (${t.events.length} lines, ${c.fn})`, `${gateRate.toFixed(0)} lines/s (${(t.ms / 1000).toFixed(1)} s)`, `${name}: ${bareRate.toFixed(0)} steps/s (${(bareMs / 1000).toFixed(1)} s)`, `${((gateRate / bareRate) * 100).toFixed(0)}% (load ${loadavg()[0]!.toFixed(1)})`]);
+    }
   }
   return rows;
 }

@@ -93,7 +93,8 @@ const AdapterSpec = z.object({
   runtime: RuntimeSpec,
   /**
    * The adapter command line: `${runtime}` is the resolved runtime, `${adapterProgram}` the
-   * resolved program file (below), `${port}` a free port (tcp-listen).
+   * resolved program file (below), `${port}` a free port (tcp-listen), `${configDir}` the
+   * adapters-config folder (for files such as patches/ a runtime preloads).
    */
   command: z.array(z.string()).min(1),
   /** A file the runtime runs (a jar, a server script): an explicit path from `envVar`, else `managed` (relative to the cache dir). */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
-import { ProfileRegistry } from '../profiles/loader.js';
+import { ProfileRegistry, configDir } from '../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForPort } from '@dapgate/dap';
@@ -274,7 +274,7 @@ export class SessionManager {
   private async adapterCommand(profile: Profile): Promise<string[]> {
     const status = await resolveAdapter(profile);
     if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
-    return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? ''));
+    return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? '').replaceAll('${configDir}', configDir()));
   }
 
   private recipe(profile: Profile, command: string[], cwd?: string): AdapterRecipe {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { GatewayError } from '../../errors.js';
+import { configDir } from '../loader.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { outermost, projectRoots } from './ts-project.js';
 
@@ -11,6 +12,7 @@ import { outermost, projectRoots } from './ts-project.js';
 export const nodeHooks: ProfileHooks = {
   async prepareLaunch(vars: TemplateVars) {
     await sourceMapRoots(vars);
+    vars.env = withInspectorNoDelay(vars.env);
     if (!vars.program || !/\.(ts|mts|cts)$/.test(vars.program)) return;
     const loader = resolveFrom(vars.cwd, 'tsx') ?? resolveFrom(import.meta.dirname ?? __dirnameOf(import.meta.url), 'tsx');
     if (!loader) {
@@ -30,6 +32,18 @@ async function sourceMapRoots(vars: TemplateVars): Promise<void> {
   const roots = outermost([vars.cwd, ...(await Promise.all(files.map(projectRoots))).flat()]);
   vars.outFiles = [...roots.map((r) => `${r}/**/*.(m|c|)js`), '!**/node_modules/**'];
   vars.sourceMapLocations = [...roots.map((r) => `${r}/**`), '!**/node_modules/**'];
+}
+
+/** The debuggee's inspector without Nagle's algorithm: see adapters-config/patches/node_inspector_nodelay.cjs. */
+export const inspectorNoDelayPreload = (): string => join(configDir(), 'patches', 'node_inspector_nodelay.cjs');
+
+/**
+ * Adds the preload to NODE_OPTIONS (after the launch's own; js-debug puts its bootloader first, so
+ * the preload runs once the inspector listens and js-debug is connected). Child processes inherit it.
+ */
+function withInspectorNoDelay(env: Record<string, string> | undefined): Record<string, string> {
+  const own = env?.NODE_OPTIONS;
+  return { ...env, NODE_OPTIONS: `${own ? `${own} ` : ''}--require ${JSON.stringify(inspectorNoDelayPreload())}` };
 }
 
 function resolveFrom(dir: string, pkg: string): string | undefined {
