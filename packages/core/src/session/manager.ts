@@ -358,11 +358,7 @@ export class SessionManager {
 
   /** The folder relative breakpoint paths resolve against: the current session's cwd, else ours. */
   defaultCwd(): string {
-    try {
-      return this.get().cwd;
-    } catch {
-      return process.cwd();
-    }
+    return this.sessions.size ? this.get().cwd : process.cwd();
   }
 
   async stopAll(): Promise<void> {
