@@ -1,5 +1,13 @@
 import type { ProcessEnd } from './debuggee.js';
 
+/** How a profile reads an adapter's exit code (its hook); both optional. */
+export interface ExitReader {
+  /** What a code means where the number alone could mislead (it may also be a signal). */
+  note?(code: number): string | undefined;
+  /** The signal a code certainly stands for. */
+  signal?(code: number): string | undefined;
+}
+
 /**
  * How the debugged program ended, as observed: from the process the gateway started (the truth),
  * else from the adapter's `exited` event where the profile trusts it, else unknown with the
@@ -13,12 +21,11 @@ export class ProgramExit {
   /** Where the facts came from. */
   source: 'process' | 'adapter' | undefined;
 
-  /** `explain` says what a code means where the number alone could mislead (the profile's hook). */
-  constructor(private readonly explain: (code: number) => string | undefined = () => undefined) {}
+  constructor(private readonly reader: ExitReader = {}) {}
 
   /** What the exit code means where the number alone could mislead (a signal death). */
   get note(): string | undefined {
-    return this.code === undefined ? undefined : this.explain(this.code);
+    return this.code === undefined ? undefined : this.reader.note?.(this.code);
   }
 
   get known(): boolean {
@@ -39,7 +46,9 @@ export class ProgramExit {
   fromAdapter(code: number | undefined, trusted: boolean, untrustedReason: string): void {
     if (this.source === 'process') return;
     if (trusted && typeof code === 'number') {
-      this.code = code;
+      const signal = this.reader.signal?.(code);
+      this.code = signal ? undefined : code;
+      this.signal = signal;
       this.source = 'adapter';
       this.unknown = undefined;
     } else if (!this.known) {
