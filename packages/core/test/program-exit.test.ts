@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { ProgramExit } from '../src/session/program-exit.js';
 import { hooksFor } from '../src/profiles/hooks/index.js';
 
-const exitFor = (hooks: string, lastStop?: string) =>
-  new ProgramExit({ note: (c) => hooksFor(hooks).describeExit?.(c, lastStop), signal: (c) => hooksFor(hooks).exitSignal?.(c, lastStop) });
+const exitFor = (hooks: string, lastStop?: string) => ProgramExit.read(hooksFor(hooks), () => lastStop);
 
 test("delve's negative code is the signal, not a code", () => {
   const e = exitFor('go');

@@ -1,3 +1,4 @@
+import type { ProfileHooks } from '../profiles/hooks/types.js';
 import type { ProcessEnd } from './debuggee.js';
 
 /** How a profile reads an adapter's exit code (its hook); both optional. */
@@ -22,6 +23,11 @@ export class ProgramExit {
   source: 'process' | 'adapter' | undefined;
 
   constructor(private readonly reader: ExitReader = {}) {}
+
+  /** Read through a profile's hooks; `lastStop` is the description of the session's last stop. */
+  static read(hooks: Pick<ProfileHooks, 'describeExit' | 'exitSignal'>, lastStop: () => string | undefined): ProgramExit {
+    return new ProgramExit({ note: (code) => hooks.describeExit?.(code, lastStop()), signal: (code) => hooks.exitSignal?.(code, lastStop()) });
+  }
 
   /** What the exit code means where the number alone could mislead (a signal death). */
   get note(): string | undefined {

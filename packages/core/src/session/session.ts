@@ -49,10 +49,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
-  readonly exit = new ProgramExit({
-    note: (code) => hooksFor(this.profile.hooks).describeExit?.(code, this.lastStopDescription),
-    signal: (code) => hooksFor(this.profile.hooks).exitSignal?.(code, this.lastStopDescription),
-  });
+  readonly exit = ProgramExit.read(hooksFor(this.profile.hooks), () => this.lastStopDescription);
   /** Settles once an `exited` report has been resolved into `exit` (program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
