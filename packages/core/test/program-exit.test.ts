@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ProgramExit } from '../src/session/program-exit.js';
 import { hooksFor } from '../src/profiles/hooks/index.js';
 
-const exitFor = (hooks: string, lastStop?: string) => ProgramExit.read(hooksFor(hooks), () => lastStop);
+const exitFor = (hooks: string, lastStop?: string) => ProgramExit.read(() => hooksFor(hooks), () => lastStop);
 
 test("delve's negative code is the signal, not a code", () => {
   const e = exitFor('go');

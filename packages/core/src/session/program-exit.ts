@@ -25,8 +25,8 @@ export class ProgramExit {
   constructor(private readonly reader: ExitReader = {}) {}
 
   /** Read through a profile's hooks; `lastStop` is the description of the session's last stop. */
-  static read(hooks: Pick<ProfileHooks, 'describeExit' | 'exitSignal'>, lastStop: () => string | undefined): ProgramExit {
-    return new ProgramExit({ note: (code) => hooks.describeExit?.(code, lastStop()), signal: (code) => hooks.exitSignal?.(code, lastStop()) });
+  static read(hooks: () => Pick<ProfileHooks, 'describeExit' | 'exitSignal'>, lastStop: () => string | undefined): ProgramExit {
+    return new ProgramExit({ note: (code) => hooks().describeExit?.(code, lastStop()), signal: (code) => hooks().exitSignal?.(code, lastStop()) });
   }
 
   /** What the exit code means where the number alone could mislead (a signal death). */

@@ -49,7 +49,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
-  readonly exit = ProgramExit.read(hooksFor(this.profile.hooks), () => this.lastStopDescription);
+  readonly exit = ProgramExit.read(() => hooksFor(this.profile.hooks), () => this.lastStopDescription);
   /** Settles once an `exited` report has been resolved into `exit` (program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
