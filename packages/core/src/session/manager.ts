@@ -325,7 +325,7 @@ export class SessionManager {
       if (!spec.file) continue;
       const key = `${spec.file}:${spec.line}`;
       const earlier = lines.get(key);
-      if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, bindings: new Map() }, spec).action === 'replace') {
+      if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, stops: 0, bindings: new Map() }, spec).action === 'replace') {
         throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds');
       }
       lines.set(key, spec);
