@@ -1,7 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Gateway, eventually, repoRoot } from '../support/gateway.js';
+import { freePort } from '@dapgate/dap';
+import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
 
 // How a program ended, in every profile that can launch here: exit 0, exit 3, and death by SIGTERM
 // and SIGKILL sent to the program's own pid while it runs. What an adapter cannot know is said
@@ -95,4 +98,38 @@ describe('exit codes in every profile: 0, 3, SIGTERM, SIGKILL', () => {
       });
     }
   }
+
+  test('python: a request the program\'s end cut short says how the program ended, not the adapter\'s raw words', async () => {
+    const program = programs.python!;
+    const r = await g.ok('debug_launch', { program, args: ['wait'], breakpoints: [{ file: program, line: lineOf(program, 'TICK') }], timeoutMs: 60_000 }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    process.kill(await programPid(g, r.structured.sessionId), 'SIGKILL');
+    for (let i = 0; i < 2; i++) {
+      const e = await g.call('debug_evaluate', { sessionId: r.structured.sessionId, expression: 'total' });
+      assert.equal(e.isError, true, e.text);
+      // the first call may race the end (debugpy: "No more messages", "Server[pid=..] disconnected"); either way the answer leads with the end
+      assert.match(e.text, /^cannot evaluate: (session s\d+ has ended; )?the program exited with code 247 \(or killed by signal SIGKILL/, e.text);
+    }
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('attach to a port that is not a debugger says what was tried, what is there, and what to check', async () => {
+    const http = createServer((_q, res) => res.end('not a debugger'));
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const httpPort = (http.address() as AddressInfo).port;
+    try {
+      for (const language of ['node', 'python', 'java']) {
+        const r = await g.call('debug_attach', { language, port: httpPort }, 60_000);
+        assert.equal(r.isError, true, r.text);
+        assert.match(r.text, new RegExp(`^attach failed: no .* debug target at 127\\.0\\.0\\.1:${httpPort}: something listens there, but it did not answer as a debug target does`), r.text);
+        assert.match(r.text, new RegExp(`Next: check that the target runs under a debugger \\(started with .+\\) and that ${httpPort} is its debug port`), r.text);
+        assert.doesNotMatch(r.text, /^\s+at [\w$.]+\(/m, r.text);
+      }
+    } finally {
+      http.close();
+    }
+    const nothing = await freePort();
+    const r = await g.call('debug_attach', { language: 'python', port: nothing });
+    assert.match(r.text, new RegExp(`no .* debug target at 127\\.0\\.0\\.1:${nothing}: nothing listens there`), r.text);
+  });
 });

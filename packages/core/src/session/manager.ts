@@ -9,6 +9,7 @@ import { resolveAdapter } from '../adapters/resolver.js';
 import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
+import { attachPortFailure } from './attach-port.js';
 import { Session, type SessionConfig } from './session.js';
 import { dataBreakpointInfo } from './data-breakpoints.js';
 import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
@@ -212,9 +213,10 @@ export class SessionManager {
         const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
         const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
         if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
-        if (address || !refused || port === undefined || Date.now() >= deadline) throw e;
+        if (port === undefined || req.processId !== undefined || !host) throw e;
+        if (address || !refused || Date.now() >= deadline) throw await attachPortFailure(e, profile, host, port);
         this.removeFailedAttempt();
-        if (!(await waitForPort(host, port, deadline))) throw e;
+        if (!(await waitForPort(host, port, deadline))) throw await attachPortFailure(e, profile, host, port);
       }
     }
   }

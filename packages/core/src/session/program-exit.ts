@@ -67,6 +67,12 @@ export class ProgramExit {
     if (!this.known && !this.unknown) this.unknown = reason;
   }
 
+  /** describe() with what the code may also mean ("exited with code 247 (or killed by signal SIGKILL: ...)"). */
+  summary(): string {
+    const note = this.note;
+    return `${this.describe()}${note ? ` (${note})` : ''}`;
+  }
+
   /** "with code 3", "by signal SIGTERM", "(exit code unknown: ...)". */
   describe(): string {
     if (this.signal) return `ended by signal ${this.signal}`;

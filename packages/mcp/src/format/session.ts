@@ -114,7 +114,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     case 'exited':
     case 'terminated': {
       const reported = s.exit.known || s.exit.unknown !== undefined;
-      const how = reported ? `${s.exit.describe()}${s.exit.note ? ` (${s.exit.note})` : ''}` : undefined;
+      const how = reported ? s.exit.summary() : undefined;
       if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
       else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
