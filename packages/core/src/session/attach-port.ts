@@ -23,9 +23,10 @@ export function probePort(host: string, port: number, timeoutMs = PROBE_MS): Pro
 /**
  * An attach to host:port that failed: what was tried, what is at that port (checked now), and what
  * to check, instead of the adapter's own words alone ("Could not connect to debug target", a
- * JDWP handshake error, a connection closed before `initialize`).
+ * JDWP handshake error, a connection closed before `initialize`). Without host and port, `e` as is.
  */
-export async function attachPortFailure(e: unknown, profile: Profile, host: string, port: number): Promise<GatewayError> {
+export async function attachPortFailure(e: unknown, profile: Profile, host: string | undefined, port: number | undefined): Promise<unknown> {
+  if (!host || port === undefined) return e; // attached by pid: no port to check
   const said = withoutStackTrace((e as Error)?.message ?? String(e)).split('\n')[0]!.replace(/^attach failed: /, '').replace(/ \(something on .*$/, ''); // the port check below says that
   const found = await probePort(host, port);
   const what =

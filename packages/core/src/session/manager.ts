@@ -208,13 +208,11 @@ export class SessionManager {
         this.kept.changed();
         return session;
       } catch (e) {
-        // The adapter connects to the target itself: while the target is not listening yet, wait
-        // until its port accepts connections, then attach again.
+        // The adapter connects to the target itself: while the target is not listening yet, wait until its port accepts connections, then attach again.
         const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
         const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
         if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
-        if (port === undefined || req.processId !== undefined || !host) throw e;
-        if (address || !refused || Date.now() >= deadline) throw await attachPortFailure(e, profile, host, port);
+        if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, req.processId === undefined ? host : undefined, port);
         this.removeFailedAttempt();
         if (!(await waitForPort(host, port, deadline))) throw await attachPortFailure(e, profile, host, port);
       }
