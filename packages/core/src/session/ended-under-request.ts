@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { GatewayError } from '../errors.js';
 import type { ProgramExit } from './program-exit.js';
 import type { SessionState, WaitOutcome } from './types.js';
@@ -14,8 +15,17 @@ export interface EndedHost {
   waitUntil(settled: () => boolean, timeoutMs: number): Promise<WaitOutcome>;
 }
 
-/** Whether a process exists (signal 0 checks without sending anything). */
-function running(pid: number): boolean {
+/**
+ * Whether a process still runs. A process that died but is not reaped yet (a zombie, as a killed
+ * debuggee is until its launcher waits for it) does not: on Linux /proc says so; elsewhere signal 0
+ * checks that the pid exists.
+ */
+async function running(pid: number): Promise<boolean> {
+  if (process.platform === 'linux') {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+    if (stat === undefined) return false;
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -30,7 +40,7 @@ function running(pid: number): boolean {
  * learned it (bounded), instead of the adapter's raw text. Undefined when the program still runs.
  */
 export async function endedUnderRequest(s: EndedHost, command: string, e: Error): Promise<GatewayError | undefined> {
-  const ended = s.state === 'exited' || !s.live || (s.targetPid !== undefined && !running(s.targetPid));
+  const ended = s.state === 'exited' || !s.live || (s.targetPid !== undefined && !(await running(s.targetPid)));
   if (!ended) return undefined;
   await s.waitUntil(() => s.state === 'exited' || !s.live, SETTLE_MS);
   const how = s.exit.known || s.exit.unknown ? `the program ${s.exit.summary()}` : 'the program has ended';
