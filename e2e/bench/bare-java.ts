@@ -15,13 +15,13 @@ export class BareJava {
   }
 
   /** initialize -> launch/attach -> initialized -> setBreakpoints -> configurationDone -> stopped -> stack + locals */
-  async toBreakpoint(request: 'launch' | 'attach', args: Record<string, unknown>, file: string, line: number): Promise<void> {
+  async toBreakpoint(request: 'launch' | 'attach', args: Record<string, unknown>, file: string, line: number, condition?: string): Promise<void> {
     const initialized = this.next('initialized');
     const stopped = this.next('stopped');
     await this.connection.request('initialize', { adapterID: 'java', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' }, { timeoutMs: 30_000 });
     const sent = this.connection.request(request, args, { timeoutMs: 30_000 });
     await initialized;
-    await this.connection.request('setBreakpoints', { source: { path: file }, breakpoints: [{ line }] });
+    await this.connection.request('setBreakpoints', { source: { path: file }, breakpoints: [{ line, condition }] });
     await this.connection.request('configurationDone');
     await sent;
     const e = (await stopped) as DebugProtocol.StoppedEvent;

@@ -1,7 +1,8 @@
 // dapgate benchmarks: prints a table comparing dapgate against baselines measured in the same run.
 //   npm run bench            (builds first; the adapters must be installed: npx dapgate adapters install all)
 //   BENCH_RUNS=N (default 5) runs per measure; BENCH_ONLY=compare for the three-client table only;
-//   BENCH_ONLY=toolslist for the tools/list sizes only.
+//   BENCH_ONLY=toolslist for the tools/list sizes only; BENCH_ONLY=conditions for the per-pass cost of
+//   a conditional breakpoint (Python, Java) only.
 //   The peer (@debugmcp/mcp-debugger, pinned) is installed on first use into dapgate's cache.
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import { killGroup, startJdwpTarget } from '../support/processes.js';
 import { compareClients, toolsListSizes } from './compare.js';
 import { gatewayLoad } from './gateway-load.js';
 import { traceBench } from './trace-bench.js';
+import { conditionCost } from './condition-cost.js';
 import { PeerServer, installPeer } from './driver-peer.js';
 import { BareJava } from './bare-java.js';
 import { cacheDir } from '@dapgate/core';
@@ -24,6 +26,8 @@ const COMPARE_ONLY = process.env.BENCH_ONLY === 'compare';
 const LOAD_ONLY = process.env.BENCH_ONLY === 'load';
 /** BENCH_ONLY=trace: only debug_trace's lines/s next to a bare DAP client. */
 const TRACE_ONLY = process.env.BENCH_ONLY === 'trace';
+/** BENCH_ONLY=conditions: only what a false condition costs per pass, next to a bare DAP client. */
+const CONDITIONS_ONLY = process.env.BENCH_ONLY === 'conditions';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const pct = (gate: number, base: number) => `${(((gate - base) / base) * 100).toFixed(1)}%`;
@@ -61,15 +65,15 @@ async function main() {
   // 1. cold start
   const node = [];
   const gate = [];
-  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY; i++) {
+  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY; i++) {
     node.push(nodeStart());
     gate.push(await coldStart());
   }
-  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
+  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
 
   const g = await Gateway.start({}, ['--quiet']);
-  if (TRACE_ONLY) {
-    const traceRows = await traceBench(g, (l) => console.error(`[bench] ${l}`));
+  if (TRACE_ONLY || CONDITIONS_ONLY) {
+    const traceRows = TRACE_ONLY ? await traceBench(g, (l) => console.error(`[bench] ${l}`)) : await conditionCost(g, Math.min(RUNS, 3), (l) => console.error(`[bench] ${l}`));
     await g.close();
     console.log('| measure | dapgate | baseline | ratio |\n|---|---|---|---|');
     for (const r of traceRows) console.log(`| ${r.join(' | ')} |`);
@@ -79,7 +83,7 @@ async function main() {
   const comparison = LOAD_ONLY ? '' : await compareClients(g, RUNS, (l) => console.error(`[bench] ${l}`));
 
   // 3. Java: launch to first stop, attach to first stop (dapgate vs a bare DAP client on the same host jar)
-  if (!COMPARE_ONLY && !LOAD_ONLY) rows.push(...(await javaBench(g)));
+  if (!COMPARE_ONLY && !LOAD_ONLY) rows.push(...(await javaBench(g)), ...(await conditionCost(g, Math.min(RUNS, 3), (l) => console.error(`[bench] ${l}`))));
 
   if (!LOAD_ONLY) {
     rows.push(...(await traceBench(g, (l) => console.error(`[bench] ${l}`))));

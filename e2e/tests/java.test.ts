@@ -137,7 +137,7 @@ describe('java through java-debug (real JVM)', () => {
     const w = await g.ok('debug_wait', { timeoutMs: 20_000 });
     assert.equal(w.structured.state, 'stopped', w.text);
     assert.equal(w.structured.locals.customer, '"grace"', w.text);
-    assert.match((await g.ok('debug_breakpoints')).text, /verified; hits [1-9]/);
+    assert.match((await g.ok('debug_breakpoints')).text, /verified; condition held [1-9][\d,]* times? \(the adapter evaluates it at every pass/);
     const summary = await g.ok('debug_evaluate', { expression: 'summary()' });
     assert.match(summary.structured.result, /requests, \d customers/);
     await g.ok('debug_breakpoint_remove', { all: true });

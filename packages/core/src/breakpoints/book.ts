@@ -30,8 +30,13 @@ export interface Binding {
 export interface BookBreakpoint extends BreakpointSpec {
   id: string;
   kind: 'line' | 'function' | 'data';
-  /** Hits where the condition held (stops and logpoint messages), counted by the gateway. */
+  /**
+   * Passes the gateway saw (stops, and logpoint messages), over every session. With an adapter-side
+   * `condition` only the passes where it held reach the gateway; without one, every pass.
+   */
   hits: number;
+  /** Of those, the ones that stopped the program (a hitCondition skips the others). */
+  stops: number;
   /** The parsed hitCondition: the gateway decides, for every adapter alike. */
   hitRule?: HitRule;
   bindings: Map<string, Binding>;
@@ -63,7 +68,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
           ? b.kind === 'function' && b.function === spec.function && b.sessionId === spec.sessionId
           : b.kind === 'data' && b.sessionId === spec.sessionId && b.dataId === spec.dataId,
     );
-    const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, hitRule, bindings: new Map() };
+    const bp: BookBreakpoint = { ...spec, id: same?.id ?? `bp${this.nextId++}`, kind, hits: same?.hits ?? 0, stops: same?.stops ?? 0, hitRule, bindings: new Map() };
     this.items.set(bp.id, bp);
     this.version++;
     this.emit('change', changeOf(bp));
@@ -74,7 +79,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   restore(saved: (BreakpointSpec & { id: string })[]): void {
     for (const spec of saved) {
       const kind = spec.function ? 'function' : 'line';
-      this.items.set(spec.id, { ...spec, kind, hits: 0, bindings: new Map() });
+      this.items.set(spec.id, { ...spec, kind, hits: 0, stops: 0, bindings: new Map() });
       this.nextId = Math.max(this.nextId, Number(spec.id.slice(2)) + 1);
     }
     if (saved.length) this.version++;

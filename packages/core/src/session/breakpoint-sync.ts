@@ -219,6 +219,7 @@ export class BreakpointSync {
     }
     const stopping = hit.filter((b) => !b.hitRule || hitConditionMet(b.hitRule, this.sessionHits.get(b)!));
     const resume = hit.length > 0 && stopping.length === 0 && /breakpoint|data/i.test(body.reason);
+    if (!resume) for (const b of stopping) b.stops++;
     const temporary = stopping.filter((b) => b.temporary).map((b) => b.id);
     if (temporary.length) book.remove(temporary);
     return { ids: (resume ? hit : stopping).map((b) => b.id), resume };
@@ -228,8 +229,15 @@ export class BreakpointSync {
   countLogpointHits(ids: string[]): void {
     for (const id of ids) {
       const b = this.host.book.get(id);
-      if (b) b.hits++;
+      if (!b) continue;
+      b.hits++;
+      this.sessionHits.set(b, (this.sessionHits.get(b) ?? 0) + 1);
     }
+  }
+
+  /** Passes of `b` this session's gateway saw (see BookBreakpoint.hits for which passes those are). */
+  hitsHere(b: BookBreakpoint): number {
+    return this.sessionHits.get(b) ?? 0;
   }
 
   private async send<C extends BreakpointCommand>(connection: DapClient, bps: BookBreakpoint[], command: C, args: RequestMap[C]['args']): Promise<void> {

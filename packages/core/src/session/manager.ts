@@ -9,6 +9,7 @@ import { resolveAdapter } from '../adapters/resolver.js';
 import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
+import { attachPortFailure } from './attach-port.js';
 import { Session, type SessionConfig } from './session.js';
 import { dataBreakpointInfo } from './data-breakpoints.js';
 import { AdapterPool, type AdapterRecipe } from './adapter-pool.js';
@@ -207,14 +208,13 @@ export class SessionManager {
         this.kept.changed();
         return session;
       } catch (e) {
-        // The adapter connects to the target itself: while the target is not listening yet, wait
-        // until its port accepts connections, then attach again.
+        // The adapter connects to the target itself: while the target is not listening yet, wait until its port accepts connections, then attach again.
         const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
         const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
         if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
-        if (address || !refused || port === undefined || Date.now() >= deadline) throw e;
+        if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, req.processId === undefined ? host : undefined, port);
         this.removeFailedAttempt();
-        if (!(await waitForPort(host, port, deadline))) throw e;
+        if (!(await waitForPort(host, port, deadline))) throw await attachPortFailure(e, profile, host, port);
       }
     }
   }
@@ -325,7 +325,7 @@ export class SessionManager {
       if (!spec.file) continue;
       const key = `${spec.file}:${spec.line}`;
       const earlier = lines.get(key);
-      if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, bindings: new Map() }, spec).action === 'replace') {
+      if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, stops: 0, bindings: new Map() }, spec).action === 'replace') {
         throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds');
       }
       lines.set(key, spec);

@@ -29,8 +29,7 @@ export async function settleExit(s: ProgramEndHost, adapterCode: number | undefi
   if (proc?.alive) await within(proc.ended, PROCESS_EXIT_GRACE_MS);
   const { adapterCodeTrusted, unknownReason } = s.profile.exits;
   if (!proc || proc.alive) s.exit.fromAdapter(adapterCode, adapterCodeTrusted, unknownReason);
-  const note = s.exit.note;
-  s.logEvent('exited', `program ${s.exit.describe()}${note ? ` (${note})` : ''}`, { exitCode: adapterCode });
+  s.logEvent('exited', `program ${s.exit.summary()}`, { exitCode: adapterCode });
   if (s.live) s.moveTo('exited');
 }
 

@@ -1,4 +1,13 @@
+import type { ProfileHooks } from '../profiles/hooks/types.js';
 import type { ProcessEnd } from './debuggee.js';
+
+/** How a profile reads an adapter's exit code (its hook); both optional. */
+export interface ExitReader {
+  /** What a code means where the number alone could mislead (it may also be a signal). */
+  note?(code: number): string | undefined;
+  /** The signal a code certainly stands for. */
+  signal?(code: number): string | undefined;
+}
 
 /**
  * How the debugged program ended, as observed: from the process the gateway started (the truth),
@@ -13,12 +22,16 @@ export class ProgramExit {
   /** Where the facts came from. */
   source: 'process' | 'adapter' | undefined;
 
-  /** `explain` says what a code means where the number alone could mislead (the profile's hook). */
-  constructor(private readonly explain: (code: number) => string | undefined = () => undefined) {}
+  constructor(private readonly reader: ExitReader = {}) {}
+
+  /** Read through a profile's hooks; `lastStop` is the description of the session's last stop. */
+  static read(hooks: () => Pick<ProfileHooks, 'describeExit' | 'exitSignal'>, lastStop: () => string | undefined): ProgramExit {
+    return new ProgramExit({ note: (code) => hooks().describeExit?.(code, lastStop()), signal: (code) => hooks().exitSignal?.(code, lastStop()) });
+  }
 
   /** What the exit code means where the number alone could mislead (a signal death). */
   get note(): string | undefined {
-    return this.code === undefined ? undefined : this.explain(this.code);
+    return this.code === undefined ? undefined : this.reader.note?.(this.code);
   }
 
   get known(): boolean {
@@ -39,7 +52,9 @@ export class ProgramExit {
   fromAdapter(code: number | undefined, trusted: boolean, untrustedReason: string): void {
     if (this.source === 'process') return;
     if (trusted && typeof code === 'number') {
-      this.code = code;
+      const signal = this.reader.signal?.(code);
+      this.code = signal ? undefined : code;
+      this.signal = signal;
       this.source = 'adapter';
       this.unknown = undefined;
     } else if (!this.known) {
@@ -50,6 +65,12 @@ export class ProgramExit {
   /** The program ended without any exit report. */
   endedUnreported(reason: string): void {
     if (!this.known && !this.unknown) this.unknown = reason;
+  }
+
+  /** describe() with what the code may also mean ("exited with code 247 (or killed by signal SIGKILL: ...)"). */
+  summary(): string {
+    const note = this.note;
+    return `${this.describe()}${note ? ` (${note})` : ''}`;
   }
 
   /** "with code 3", "by signal SIGTERM", "(exit code unknown: ...)". */

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { DapClosedError, DapTimeoutError } from '@dapgate/dap';
+import { DapClosedError, DapRequestError, DapTimeoutError } from '@dapgate/dap';
+import { endedUnderRequest } from './ended-under-request.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
@@ -49,7 +50,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
-  readonly exit = new ProgramExit((code) => hooksFor(this.profile.hooks).describeExit?.(code, this.lastStopDescription));
+  readonly exit = ProgramExit.read(() => hooksFor(this.profile.hooks), () => this.lastStopDescription);
   /** Settles once an `exited` report has been resolved into `exit` (program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
@@ -367,6 +368,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
       if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
+      if (e instanceof DapRequestError) throw (await endedUnderRequest(this, command, e)) ?? e;
       const adapter = this.connections.adapter;
       if (e instanceof DapClosedError && adapter) {
         // the adapter died under this request: report its exit and stderr, not just "closed"

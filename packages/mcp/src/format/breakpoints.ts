@@ -1,5 +1,6 @@
 import type { BookBreakpoint, Session, SessionManager } from '@dapgate/core';
 import { shortPath } from './text.js';
+import { hitWords } from './hit-counts.js';
 
 /** One line about a breakpoint: where, how it bound in each session, hits, options. */
 export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
@@ -14,7 +15,7 @@ export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
     b.logMessage ? `logs "${b.logMessage}"` : '',
     b.temporary ? 'temporary' : '',
   ].filter(Boolean);
-  return `${b.id} ${where}${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : 'pending (no session yet; applies when one starts)'}; hits ${b.hits}`;
+  return `${b.id} ${where}${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : 'pending (no session yet; applies when one starts)'}; ${hitWords(b)}`;
 }
 
 export function breakpointJson(b: BookBreakpoint) {
@@ -29,6 +30,8 @@ export function breakpointJson(b: BookBreakpoint) {
     ...(b.logMessage ? { logMessage: b.logMessage } : {}),
     ...(b.temporary ? { temporary: true } : {}),
     hits: b.hits,
+    stops: b.stops,
+    ...(b.condition ? { hitsCounted: 'condition held' } : { hitsCounted: 'every pass' }),
     verified: [...b.bindings.values()].some((x) => x.verified),
     bindings: Object.fromEntries([...b.bindings.entries()].map(([sid, x]) => [sid, { verified: x.verified, line: x.line, message: x.message }])),
   };

@@ -2,6 +2,7 @@ import type { Session, StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
+import { evaluationLine } from './hit-counts.js';
 import { otherStops, threadName } from './threads.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
@@ -101,13 +102,19 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (others.threads.length) structured.otherStoppedThreads = others.threads;
       break;
     }
-    case 'running':
+    case 'running': {
       lines.push(`${head} is running.`);
+      const evaluating = evaluationLine(s);
+      if (evaluating) {
+        lines.push(evaluating.text);
+        structured.evaluating = evaluating.notes;
+      }
       break;
+    }
     case 'exited':
     case 'terminated': {
       const reported = s.exit.known || s.exit.unknown !== undefined;
-      const how = reported ? `${s.exit.describe()}${s.exit.note ? ` (${s.exit.note})` : ''}` : undefined;
+      const how = reported ? s.exit.summary() : undefined;
       if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
       else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;

@@ -29,7 +29,9 @@ const breakpoint = open({
   line: int.optional(),
   function: str.optional(),
   watch: str.optional(),
-  hits: int.optional(),
+  hits: int.optional().describe('passes dapgate saw, over every session (see hitsCounted)'),
+  stops: int.optional().describe('of those, the ones that stopped the program'),
+  hitsCounted: str.optional().describe("'every pass', or 'condition held': the adapter evaluates the condition at every pass, unseen"),
   verified: z.boolean().optional().describe('bound in at least one session'),
   bindings: z.record(open({ verified: z.boolean(), line: int.optional(), message: str.optional() })).optional().describe('per session id'),
 });
@@ -53,6 +55,10 @@ export const sessionOutput = {
     .optional()
     .describe('present when stopped'),
   locals: z.record(str).optional().describe('name -> value in the top frame'),
+  evaluating: z
+    .array(open({ id: str, kind: str, count: int, counts: str }))
+    .optional()
+    .describe("while running: breakpoints evaluated at every pass; count is this run's passes, or passes where the condition held"),
   raisedAt: open({ frame: int, file: str.optional(), line: int.optional(), function: str.optional() })
     .optional()
     .describe("the program's own frame nearest the top, when stopped in runtime code"),

@@ -30,7 +30,11 @@ export async function settle(
   const mine = threadId !== undefined && session.state === 'stopped' && session.threads.get(threadId)?.state === 'stopped';
   const d = await describe(session, { frames, threadId: mine ? threadId : undefined });
   if (outcome === 'timeout') {
-    d.text = `${d.text.replace(/\.$/, '')} — still running after ${seconds(timeoutMs)}; trigger the code path, then debug_wait (or debug_pause to stop it where it is).`;
+    const [first = '', ...rest] = d.text.split('\n');
+    const next = d.structured.evaluating
+      ? 'the program may be passing them with no stop due yet (below); debug_wait for more'
+      : 'trigger the code path, then debug_wait';
+    d.text = [`${first.replace(/\.$/, '')} — still running after ${seconds(timeoutMs)}; ${next} (or debug_pause to stop it where it is).`, ...rest].join('\n');
     d.structured.waitTimedOut = true;
   } else if (outcome === 'cancelled') {
     d.text = `${d.text} (wait cancelled)`;

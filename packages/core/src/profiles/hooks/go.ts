@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { pathExists } from '../../paths.js';
+import { signalName } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 const MODES = ['debug', 'exec', 'test'];
@@ -36,6 +37,8 @@ export const goHooks: ProfileHooks = {
   prepareTest(vars: TemplateVars) {
     vars.runPattern = goRunPattern(String(vars.name));
   },
+  // delve reports death by signal N as exit code -N (an exit status itself is never negative)
+  exitSignal: (code) => (code < 0 ? signalName(-code) : undefined),
 };
 
 /**

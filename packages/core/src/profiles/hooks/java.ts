@@ -1,11 +1,11 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { constants as osConstants } from 'node:os';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { cacheDir, pathExists } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
 import { which } from '../../which.js';
+import { signalName } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { jarMainClass } from './zip-manifest.js';
 import { prepareJUnitTest } from './junit.js';
@@ -44,7 +44,7 @@ export const javaHooks: ProfileHooks = {
   },
   prepareTest: prepareJUnitTest,
   describeExit(exitCode: number) {
-    const signal = exitCode > 128 ? Object.entries(osConstants.signals).find(([, n]) => n === exitCode - 128)?.[0] : undefined;
+    const signal = exitCode > 128 ? signalName(exitCode - 128) : undefined;
     return signal ? `${exitCode} = 128 + ${exitCode - 128}: the JVM exits so when signal ${signal} ends it (or the program called System.exit(${exitCode}))` : undefined;
   },
 };

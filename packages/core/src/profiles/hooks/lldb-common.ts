@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { constants as osConstants } from 'node:os';
+import { signalName } from './exit-signals.js';
 import type { TemplateVars } from './types.js';
 
 /**
@@ -37,12 +37,18 @@ export async function explainPtraceRefusal(message: string): Promise<string | un
 
 /**
  * lldb reports a process ended by a signal with the signal's number as its exit status, the
- * same as exit(N). After a stop for that signal it was the signal; otherwise lldb cannot tell.
+ * same as exit(N). After a stop for that signal it was the signal (`lldbExitSignal`); otherwise
+ * lldb cannot tell, and the note says so.
  */
 export function describeLldbExit(exitCode: number, lastStop: string | undefined): string | undefined {
-  const byNumber = Object.entries(osConstants.signals).find(([, n]) => n === exitCode)?.[0];
-  if (!byNumber) return undefined;
-  const stoppedFor = /\b(SIG[A-Z0-9]+)\b/.exec(lastStop ?? '')?.[1];
-  if (stoppedFor === byNumber) return `ended by signal ${byNumber}: it stopped for ${byNumber}, which then reached the program; lldb reports the signal's number as the status`;
+  const byNumber = signalName(exitCode);
+  if (!byNumber || lldbExitSignal(exitCode, lastStop)) return undefined;
   return `or signal ${byNumber}: lldb reports exit(${exitCode}) and death by signal ${exitCode} alike, and nothing stopped for a signal`;
+}
+
+/** The program stopped for signal N and then lldb reported status N: the signal ended it. */
+export function lldbExitSignal(exitCode: number, lastStop: string | undefined): string | undefined {
+  const byNumber = signalName(exitCode);
+  const stoppedFor = /\b(SIG[A-Z0-9]+)\b/.exec(lastStop ?? '')?.[1];
+  return byNumber && stoppedFor === byNumber ? byNumber : undefined;
 }

@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors.js';
 import { buildNativeSource, isNativeSource } from './native-build.js';
-import { describeLldbExit, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
+import { describeLldbExit, lldbExitSignal, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 /** C and C++ through lldb-dap: a single source file is built with -g -O0 first; a binary runs as is. */
@@ -15,4 +15,5 @@ export const lldbHooks: ProfileHooks = {
   },
   explainAttachFailure: (message) => explainPtraceRefusal(message),
   describeExit: describeLldbExit,
+  exitSignal: lldbExitSignal,
 };

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathExists, venvPython } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
 import { whichFirst } from '../../which.js';
+import { wrappedSignalNote } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 /**
@@ -16,6 +17,7 @@ export const pythonHooks: ProfileHooks = {
     const found = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
     vars.python = found && (await realInterpreter(found));
   },
+  describeExit: (code) => wrappedSignalNote(code, "debugpy's launcher"),
 };
 
 /** Interpreter path -> the executable behind it; concurrent launches share one probe. */

@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import { dirname } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { cargoBuild, findCargoManifest } from './cargo.js';
-import { describeLldbExit, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
+import { describeLldbExit, lldbExitSignal, explainPtraceRefusal, lldbCommonVars } from './lldb-common.js';
 import { rustFormatterCommands } from './rust-formatters.js';
 import { prepareCargoTest } from './cargo-test.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
@@ -32,4 +32,5 @@ export const rustHooks: ProfileHooks = {
   prepareTest: prepareCargoTest,
   explainAttachFailure: (message) => explainPtraceRefusal(message),
   describeExit: describeLldbExit,
+  exitSignal: lldbExitSignal,
 };

@@ -24,4 +24,6 @@ export interface ProfileHooks {
   explainAttachFailure?(message: string, vars: TemplateVars): Promise<string | undefined>;
   /** What an exit code means, when the adapter's number alone could mislead; `lastStop` is the last stop's description. */
   describeExit?(exitCode: number, lastStop: string | undefined): string | undefined;
+  /** The signal an adapter's exit code certainly stands for (delve's -15), if it does; then the answer names the signal, not a code. */
+  exitSignal?(exitCode: number, lastStop: string | undefined): string | undefined;
 }
