@@ -3,9 +3,10 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { cacheDir } from '@dapgate/core';
+import { cacheDir, loadProfiles } from '@dapgate/core';
 import { type Gateway, repoRoot } from '../support/gateway.js';
 import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
+import { BareAdapterDriver } from './bare-adapter.js';
 import type { Driver } from './driver.js';
 
 type Row = [string, string, string, string];
@@ -13,12 +14,21 @@ type Row = [string, string, string, string];
 const scores = (lang: string, file: string) => join(repoRoot, 'examples', lang, file);
 
 async function bareSteps(d: Driver, program: string, line: number, steps: number): Promise<number> {
-  await d.firstStop(program, line);
+  const first = await d.firstStop(program, line);
+  if (first.line !== line) {
+    await d.stop();
+    throw new Error(`bare client stopped at line ${first.line}, not at the trace's start ${line}`);
+  }
   const t = performance.now();
   for (let i = 0; i < steps; i++) await d.step();
   const elapsed = performance.now() - t;
   await d.stop();
   return elapsed;
+}
+
+/** dapgate's launch arguments; the JVM through the core's own launcher (no runInTerminal to answer), as the Java launch bench does. */
+function bareLaunchArgs(diag: Record<string, unknown>): Record<string, unknown> {
+  return diag.console === 'integratedTerminal' ? { ...diag, console: 'internalConsole' } : diag;
 }
 
 /** One row per language: dapgate's lines/s (from the trace itself) and the bare client's steps/s. */
@@ -28,8 +38,13 @@ export async function traceBench(g: Gateway, log: (line: string) => void): Promi
   const cases = [
     { id: 'python', program: scores('python', 'scores.py'), fn: 'running_total', condition: 'len(values) == 40' },
     { id: 'node', program: scores('node', 'scores.js'), fn: 'runningTotal', condition: 'values.length === 40' },
+    { id: 'go', program: join(repoRoot, 'examples', 'go', 'scores', 'main.go'), fn: 'runningTotal', condition: 'len(values) == 40' },
+    { id: 'rust', program: join(repoRoot, 'examples', 'rust', 'src', 'bin', 'scores.rs'), fn: 'running_total', condition: 'values.length == 40' },
+    { id: 'java', program: scores('java', 'Scores.java'), fn: 'runningTotal', condition: 'values.length == 40' },
   ];
-  for (const c of cases) {
+  const profiles = loadProfiles();
+  const only = process.env.BENCH_TRACE_LANGS?.split(',');
+  for (const c of cases.filter((x) => !only || only.includes(x.id))) {
     const lang = langs.find((l) => l.id === c.id);
     if (!lang?.installed) {
       log(`trace bench: ${c.id} skipped (adapter not installed)`);
@@ -37,13 +52,16 @@ export async function traceBench(g: Gateway, log: (line: string) => void): Promi
     }
     const r = await g.ok('debug_trace', { program: c.program, function: c.fn, file: c.program, condition: c.condition, maxLines: 400, timeoutMs: 300_000 });
     const t = r.structured.traces[0];
-    const diag = (await g.ok('debug_diagnose')).structured.requestArguments as Record<string, unknown>;
+    const diagnosed = (await g.ok('debug_diagnose')).structured;
+    const diag = diagnosed.requestArguments as Record<string, unknown>;
     await g.ok('debug_stop');
     const entry = t.startLine as number;
     const driver: Driver =
       c.id === 'python'
         ? new BarePythonDriver(lang.path!, diag.python as string)
-        : new BareNodeDriver(process.execPath, join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js'), diag);
+        : c.id === 'node'
+          ? new BareNodeDriver(process.execPath, join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js'), diag)
+          : new BareAdapterDriver({ profile: profiles.find((p) => p.id === c.id)!, command: diagnosed.adapterCommand as string[], cwd: diag.cwd as string, launchArgs: bareLaunchArgs(diag), condition: c.condition });
     const bareMs = await bareSteps(driver, c.program, entry, t.steps);
     const gateRate = (t.events.length * 1000) / t.ms;
     const bareRate = (t.steps * 1000) / bareMs;
