@@ -7,7 +7,7 @@ import { whereAndLocals, type Meter } from './meter.js';
 import type { Driver, Stop } from './driver.js';
 
 /** Steps and evaluates on a stopped DAP connection; counts the stopped events it reads. */
-abstract class BareDriver implements Driver {
+export abstract class BareDriver implements Driver {
   name = 'bare DAP';
   readonly m: Meter = { calls: 0, chars: 0 };
   protected where?: { connection: DapConnection; threadId: number; frameId: number };

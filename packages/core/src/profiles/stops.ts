@@ -36,5 +36,10 @@ export const StopsSpec = z
      * step asks for library code.
      */
     adapterLibraryFilter: z.string().optional(),
+    /**
+     * A regexp of parts of frame names that tell a reader nothing (Rust's symbol hash `::h<16 hex>`):
+     * removed from every frame name as frames are read, so stacks, stops and traces show the clean name.
+     */
+    frameNameNoise: z.string().optional(),
   })
   .default({});

@@ -11,6 +11,7 @@ import { splitLogpointOutput } from '../breakpoints/logpoint-marker.js';
 import { endAfterAdapter, settleExit, type ProgramEndHost } from './program-end.js';
 import type { ThreadTable } from './threads.js';
 import type { ThreadControl } from './thread-control.js';
+import { cleanFrameNames } from './frame-names.js';
 
 /** What the event router reads and changes on its session. */
 export interface EventHost extends ProgramEndHost {
@@ -144,7 +145,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   for (let attempt = 0; attempt < STACK_ATTEMPTS && thread.stop === stop; attempt++) {
     try {
       const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
-      stop.frames = r?.stackFrames ?? [];
+      stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise);
       stop.totalFrames = r?.totalFrames;
       break;
     } catch {

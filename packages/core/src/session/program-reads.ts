@@ -5,6 +5,7 @@ import { checkExpression, type EvalMode, type EvalUse } from '../policy/evaluati
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import type { ThreadEntry, ThreadTable } from './threads.js';
 import { requireLive, requireStopInfo, type Guarded } from './guards.js';
+import { cleanFrameNames } from './frame-names.js';
 import type { InspectTarget } from './inspect.js';
 
 /** What the reads need from their session. */
@@ -63,7 +64,7 @@ export class ProgramReads {
   async stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): Promise<{ frames: DebugProtocol.StackFrame[]; total?: number; thread: ThreadEntry }> {
     const thread = this.thread(threadId, 'read the stack');
     const body = await this.host.send('stackTrace', { threadId: thread.adapterId, startFrame, levels }, undefined, thread.client);
-    return { frames: body?.stackFrames ?? [], total: body?.totalFrames, thread };
+    return { frames: cleanFrameNames(body?.stackFrames ?? [], this.host.profile.stops.frameNameNoise), total: body?.totalFrames, thread };
   }
 
   /** The `index`-th frame of a stopped thread (from its stop's frames when it has them). */

@@ -53,6 +53,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   const entry = await entryLocals(session, notALocal);
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
+  /** The smallest line this frame has run (where a trace from the call starts: the body's first line). */
+  let firstLine = home.line;
   let ownReturn: string | undefined;
   let evaluatedReturn = false;
   const returnExpression = session.profile.trace?.returnExpression ? new RegExp(session.profile.trace.returnExpression) : undefined;
@@ -137,9 +139,10 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     }
     // back from a call onto the line that made it: the line is not done yet
     if (returnedInto && here.line === current.line) continue;
-    // a jump back may be the next call of this function from the same caller line (debugpy's step
-    // over a return continues into it): then the caller shows this call's return value
-    if (here.line < current.line && returnPattern?.source.includes('?<callee>')) {
+    // a jump back to the frame's first line seen (a new call starts at the body's first line; a
+    // loop's back edge lands after it) may be the next call of this function from the same caller
+    // line (debugpy's step over a return continues into it): then the caller shows this call's return value
+    if (here.line < current.line && here.line <= firstLine && returnPattern?.source.includes('?<callee>')) {
       const caller = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
       const reported = [...caller].find(([k, v]) => isReturn(k) && ownCallee(k) && callerBefore.get(k) !== v);
       if (reported) {
@@ -171,6 +174,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     lines.push(current);
     before = after;
     current = { line: here.line, changed: [], calls: [] };
+    firstLine = Math.min(firstLine, here.line);
   }
   return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started };
 }
