@@ -194,6 +194,7 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     const r = await g.ok('debug_test', { test: 'cart/cart_test.go::TestBulkOrder', cwd: go }, 300_000);
     assert.equal(r.structured.failureLocation.line, lineOf(test, 't.Fatalf("bulk order total %v is not positive", total)'), r.text);
     assert.equal(r.structured.failureLocals.total, '-800', r.text);
+    assert.match(r.text, /stopped where the test failed, .*testing\.\(\*common\)\.Fail/, 'no id of a breakpoint the agent never set');
     const failed = await g.ok('debug_continue', {}, 60_000);
     assert.equal(failed.structured.testOutcome.outcome, 'failed', failed.text);
     assert.match(failed.text, /bulk order total -800 is not positive/);

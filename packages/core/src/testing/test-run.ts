@@ -97,12 +97,18 @@ export class TestRun {
     this.entryIds.clear();
   }
 
+  /** Whether the stop is at the profile's failureBreakpoints (temporary ids the agent never set). */
+  atFailureBreakpoint(): boolean {
+    const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
+    return !!stop?.breakpointIds.length && stop.breakpointIds.every((id) => this.failureIds.has(id));
+  }
+
   /** Whether the session is stopped where the test failed: an exception, a failure breakpoint, or the profile's failure function (a panic). */
   atFailure(): boolean {
     const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
     if (!stop) return false;
     if (stop.reason === 'exception') return true;
-    if (stop.breakpointIds.length && stop.breakpointIds.every((id) => this.failureIds.has(id))) return true;
+    if (this.atFailureBreakpoint()) return true;
     const fn = this.spec.failureFunction;
     return !!fn && stop.breakpointIds.length === 0 && !!stop.frames[0] && new RegExp(fn).test(stop.frames[0].name);
   }
