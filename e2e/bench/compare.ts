@@ -1,9 +1,10 @@
 // The comparison table: the same scenarios through a bare DAP client, dapgate and the peer MCP server.
 import { join } from 'node:path';
-import { cacheDir } from '@dapgate/core';
+import { cacheDir, loadProfiles } from '@dapgate/core';
 import { type Gateway, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { perToolChars, toolsListSummary } from '../support/tool-size.js';
 import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
+import { BareAdapterDriver } from './bare-adapter.js';
 import { DapgateDriver } from './driver-dapgate.js';
 import { PEER, PeerDriver, PeerServer, installPeer } from './driver-peer.js';
 import { runScenario, type Driver, type RunResult, type Scenario } from './driver.js';
@@ -47,6 +48,9 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
   const postJs = join(repoRoot, 'e2e', 'bench', 'programs', 'post.js');
   const jsLine = lineOf(postJs, 'const fee = amount < 0');
   const js: Scenario = { ...py, id: 'node: post.js', program: postJs, line: jsLine, step: { line: jsLine + 1, locals: { fee: '0' } } };
+  const ledgerJava = join(repoRoot, 'examples', 'java', 'Ledger.java');
+  const javaLine = lineOf(ledgerJava, 'int fee = amount < 0');
+  const java: Scenario = { ...py, id: 'java: Ledger.java', program: ledgerJava, line: javaLine, step: { line: javaLine + 1, locals: { fee: '0' } } };
   const racePy = join(repoRoot, 'e2e', 'bench', 'programs', 'race.py');
   const race: Scenario = { id: 'python race: 3-line program, 10 cycles', program: racePy, line: 2, first: { x: '21' }, expression: 'x * 2', result: '42' };
 
@@ -70,6 +74,21 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
       const jsDrivers: Driver[] = [new BareNodeDriver(node.path, server, jsArgs), new BareNodeDriver(node.path, server, jsArgs, false), new DapgateDriver(g), new PeerDriver(peer, 'javascript')];
       for (const d of jsDrivers) rows.push(await measure(js.id, d, js, runs, true));
     } else log(`node scenario skipped: js-debug not installed (${node?.problem})`);
+    if (langs.find((l: any) => l.id === 'java')?.installed && process.env.BENCH_COMPARE_JAVA !== '0') {
+      // the same java-debug host command and launch arguments dapgate used (the program's output to the adapter, as the Java launch row)
+      await dg.firstStop(ledgerJava, javaLine);
+      const diagnosed = (await g.ok('debug_diagnose')).structured;
+      await dg.stop();
+      const args = diagnosed.requestArguments as Record<string, unknown>;
+      const bare = new BareAdapterDriver({
+        profile: loadProfiles().find((p) => p.id === 'java')!,
+        command: diagnosed.adapterCommand as string[],
+        cwd: args.cwd as string,
+        launchArgs: args.console === 'integratedTerminal' ? { ...args, console: 'internalConsole' } : args,
+      });
+      // mcp-debugger 0.24.2 has no Java adapter: no peer row
+      for (const d of [bare, new DapgateDriver(g)]) rows.push(await measure(java.id, d, java, runs, true));
+    }
     for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));
     const sizes = await toolsListSizes(g, peer);
     return `${table(rows)}\n\n${sizes}`;
