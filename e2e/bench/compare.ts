@@ -87,10 +87,13 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
         profile: loadProfiles().find((p) => p.id === 'java')!,
         command: diagnosed.adapterCommand as string[],
         cwd: args.cwd as string,
-        launchArgs: args.console === 'integratedTerminal' ? { ...args, console: 'internalConsole' } : args,
+        launchArgs: args,
       });
+      // and with the program started by java-debug itself (internalConsole): what dapgate's runInTerminal launch costs
+      const bareInternal = new BareAdapterDriver({ profile: loadProfiles().find((p) => p.id === 'java')!, command: diagnosed.adapterCommand as string[], cwd: args.cwd as string, launchArgs: { ...args, console: 'internalConsole' } });
+      bareInternal.name = 'bare DAP, internalConsole';
       // mcp-debugger 0.24.2 lists a Java adapter (its own JDI bridge, not java-debug), but here its proxy exits during initialization: no peer row
-      for (const d of [bare, new DapgateDriver(g)]) rows.push(await measure(java.id, d, java, runs, true));
+      for (const d of [bare, bareInternal, new DapgateDriver(g)]) rows.push(await measure(java.id, d, java, runs, true));
     }
     if (wanted(race.id)) for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));
     const sizes = await toolsListSizes(g, peer);
