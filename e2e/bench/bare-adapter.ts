@@ -1,5 +1,6 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { connectTcp, freePort, startAdapterProcess, startStdioAdapter, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
+import type { ChildProcess } from 'node:child_process';
+import { connectTcp, freePort, killGroup, spawnGroup, startAdapterProcess, startStdioAdapter, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
 import type { Profile } from '@dapgate/core';
 import { BareDriver } from './driver-bare.js';
 import { meter, whereAndLocals } from './meter.js';
@@ -28,6 +29,8 @@ const LAUNCH_MS = 180_000;
 export class BareAdapterDriver extends BareDriver {
   private adapter?: AdapterProcess;
   private connection?: DapConnection;
+  /** Programs the adapter asked this client to start (`runInTerminal`, for `console: integratedTerminal`), as dapgate does. */
+  private terminals: ChildProcess[] = [];
 
   constructor(private readonly spec: BareAdapterSpec) {
     super();
@@ -36,6 +39,7 @@ export class BareAdapterDriver extends BareDriver {
   async firstStop(file: string, line: number): Promise<Stop> {
     const c = await this.connect();
     meter(c, this.m);
+    c.onReverseRequest('runInTerminal', (args: DebugProtocol.RunInTerminalRequestArguments) => this.runInTerminal(args));
     const initialized = nextEvent(c, 'initialized', LAUNCH_MS);
     const stopped = nextEvent(c, 'stopped', LAUNCH_MS);
     // observed here so an early failure cannot leave them rejecting unhandled
@@ -60,8 +64,26 @@ export class BareAdapterDriver extends BareDriver {
     await this.connection?.request('disconnect', { terminateDebuggee: true }, { timeoutMs: 3_000 }).catch(() => undefined);
     this.connection?.close('bench done');
     await this.adapter?.kill();
+    for (const t of this.terminals) if (t.pid) killGroup(t.pid);
+    this.terminals = [];
     this.connection = undefined;
     this.adapter = undefined;
+  }
+
+  /** Starts the program without a shell, its output drained, as dapgate's debuggee does; ended by stop(). */
+  private runInTerminal(args: DebugProtocol.RunInTerminalRequestArguments): DebugProtocol.RunInTerminalResponse['body'] {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const [k, v] of Object.entries(args.env ?? {})) {
+      if (v === null || v === undefined) delete env[k];
+      else env[k] = v;
+    }
+    const [command, ...rest] = args.args;
+    const child = spawnGroup(command!, rest, { cwd: args.cwd || undefined, env });
+    child.stdin?.end();
+    child.stdout?.resume();
+    child.stderr?.resume();
+    this.terminals.push(child);
+    return { processId: child.pid };
   }
 
   private async connect(): Promise<DapConnection> {

@@ -65,16 +65,19 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
 
   const peer = await PeerServer.start(installPeer(log));
   const rows: Row[] = [];
+  // BENCH_COMPARE=java,node: only the scenarios whose id starts with one of these
+  const wanted = (id: string) => !process.env.BENCH_COMPARE || process.env.BENCH_COMPARE.split(',').some((w) => id.startsWith(w));
   try {
     const pyDrivers: Driver[] = [new BarePythonDriver(python, debuggee), new DapgateDriver(g), new PeerDriver(peer, 'python', python)];
-    for (const d of pyDrivers) rows.push(await measure(py.id, d, py, runs, true));
-    if (node?.installed) {
+    if (wanted(py.id)) for (const d of pyDrivers) rows.push(await measure(py.id, d, py, runs, true));
+    if (!wanted(js.id)) log('node scenario skipped (BENCH_COMPARE)');
+    else if (node?.installed) {
       const server = join(cacheDir(), 'js-debug', 'v1.112.0', 'dapDebugServer.js');
       // the bare client with dapgate's TCP_NODELAY preloads (the fair floor) and without them (js-debug as shipped)
       const jsDrivers: Driver[] = [new BareNodeDriver(node.path, server, jsArgs), new BareNodeDriver(node.path, server, jsArgs, false), new DapgateDriver(g), new PeerDriver(peer, 'javascript')];
       for (const d of jsDrivers) rows.push(await measure(js.id, d, js, runs, true));
     } else log(`node scenario skipped: js-debug not installed (${node?.problem})`);
-    if (langs.find((l: any) => l.id === 'java')?.installed && process.env.BENCH_COMPARE_JAVA !== '0') {
+    if (wanted(java.id) && langs.find((l: any) => l.id === 'java')?.installed && process.env.BENCH_COMPARE_JAVA !== '0') {
       // the same java-debug host command and launch arguments dapgate used (the program's output to the adapter, as the Java launch row)
       await dg.firstStop(ledgerJava, javaLine);
       const diagnosed = (await g.ok('debug_diagnose')).structured;
@@ -84,12 +87,15 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
         profile: loadProfiles().find((p) => p.id === 'java')!,
         command: diagnosed.adapterCommand as string[],
         cwd: args.cwd as string,
-        launchArgs: args.console === 'integratedTerminal' ? { ...args, console: 'internalConsole' } : args,
+        launchArgs: args,
       });
-      // mcp-debugger 0.24.2 has no Java adapter: no peer row
-      for (const d of [bare, new DapgateDriver(g)]) rows.push(await measure(java.id, d, java, runs, true));
+      // and with the program started by java-debug itself (internalConsole): what dapgate's runInTerminal launch costs
+      const bareInternal = new BareAdapterDriver({ profile: loadProfiles().find((p) => p.id === 'java')!, command: diagnosed.adapterCommand as string[], cwd: args.cwd as string, launchArgs: { ...args, console: 'internalConsole' } });
+      bareInternal.name = 'bare DAP, internalConsole';
+      // mcp-debugger 0.24.2 lists a Java adapter (its own JDI bridge, not java-debug), but here its proxy exits during initialization: no peer row
+      for (const d of [bare, bareInternal, new DapgateDriver(g)]) rows.push(await measure(java.id, d, java, runs, true));
     }
-    for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));
+    if (wanted(race.id)) for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));
     const sizes = await toolsListSizes(g, peer);
     return `${table(rows)}\n\n${sizes}`;
   } finally {

@@ -139,6 +139,33 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
+  test('java, default (launch): a step keeps the paused threads paused without asking again; after a step that started a thread it asks again', async () => {
+    const program = java('Workers.java');
+    const line = lineOf(program, 'threads[t].start();');
+    const r = await g.ok('debug_launch', { program, breakpoints: [{ file: program, line }] }, 120_000);
+    assert.equal(r.structured.stop?.line, line, r.text);
+    await g.ok('debug_breakpoint_remove', { all: true });
+    // whether the gateway asked the adapter to pause the other threads after the last step (from the recent traffic)
+    const pausedAfterStep = async () => {
+      const traffic = ((await g.ok('debug_diagnose')).structured.traffic as { direction: string; summary: string }[]).filter((t) => t.direction === 'out');
+      const step = traffic.findLastIndex((t) => /^request #\d+ next /.test(t.summary));
+      assert.ok(step >= 0, 'the step is in the recent traffic');
+      return traffic.slice(step).some((t) => /^request #\d+ pauseOthers/.test(t.summary));
+    };
+    const allPaused = async (when: string) => {
+      const threads = await g.ok('debug_threads');
+      assert.ok(threads.structured.threads.every((t: any) => t.state === 'stopped'), `${when}: no thread runs: ${threads.text}`);
+    };
+    // starts worker-0 (whose short work may end before the step does): the others are paused again
+    await g.ok('debug_step', { kind: 'over' });
+    assert.equal(await pausedAfterStep(), true, 'the step that started a thread paused the others again');
+    await allPaused('after the step that started a worker');
+    await g.ok('debug_step', { kind: 'over' }); // no thread starts: nothing to pause
+    assert.equal(await pausedAfterStep(), false, 'a plain step sends no pause request');
+    await allPaused('after a plain step');
+    await g.ok('debug_stop');
+  });
+
   test('go: goroutines at one breakpoint: every stop kept in debug_events, the rest shown stopped, each continue meets the next', async (t) => {
     const langs = await g.ok('debug_languages');
     const go = langs.structured.languages.find((l: any) => l.id === 'go');

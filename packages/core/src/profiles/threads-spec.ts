@@ -15,6 +15,12 @@ export const ThreadsSpec = z
         argument: z.string(),
         /** Whether it is on when the agent does not say, per request kind. */
         default: z.object({ launch: z.boolean(), attach: z.boolean() }),
+        /**
+         * The adapter's steps resume only the stepping thread (java-debug's next/stepIn/stepOut):
+         * threads the request paused are still paused at the step's stop, so it is not sent again
+         * then, unless a thread started or anything else resumed since.
+         */
+        keptBySteps: z.boolean().default(false),
       })
       .optional(),
     /** A regexp of the runtime's own thread names (the JVM's Reference Handler, Finalizer...): a pause without threadId picks another thread. */

@@ -62,6 +62,7 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       void onStopped(s, body as DebugProtocol.StoppedEvent['body'], from);
       return;
     case 'continued':
+      s.control.othersMayRun(from);
       s.threads.continued(from, body.threadId, body.allThreadsContinued !== false);
       s.afterResume();
       s.logEvent('continued', `thread ${body.threadId} continued${body.allThreadsContinued !== false ? ' (all threads)' : ''}`, body);
@@ -91,6 +92,7 @@ export function routeEvent(s: EventHost, e: DebugProtocol.Event, from: DapClient
       return;
     }
     case 'thread':
+      if (body.reason === 'started') s.control.othersMayRun(from); // a thread started during a step runs until paused
       s.threads.onThreadEvent(from, body.reason, body.threadId);
       if (body.reason === 'exited') s.afterResume();
       s.logEvent('thread', `thread ${body.threadId} ${body.reason}`, body);
@@ -171,6 +173,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
     const still = s.threads.get(thread.id);
     if (still?.stop === stop) {
       const mark = s.threads.lastStopSeq;
+      s.control.othersMayRun(from);
       s.threads.resume(still);
       s.afterResume();
       const r = await s.send('continue', { threadId }, undefined, from).catch(() => undefined);

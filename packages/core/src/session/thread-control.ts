@@ -37,6 +37,10 @@ export class ThreadControl {
    * stops there are those threads pausing (not stops of their own), unless the agent asked to pause.
    */
   private readonly othersPaused = new Set<DapClient>();
+  /** Connections whose other threads the suspend request paused, with nothing resumed or started since. */
+  private readonly stillPaused = new Set<DapClient>();
+  /** Connections whose next stop ends a step that left the other threads paused (`keptBySteps`): no suspend request then. */
+  private readonly stepKeptPaused = new Set<DapClient>();
   private readonly agentPausing = new Set<DapClient>();
   /** Suspend-others requests under way: a resume on that connection waits for it (else it would pause threads after the resume). */
   private readonly suspendsUnderWay = new Map<DapClient, Promise<unknown>>();
@@ -61,6 +65,7 @@ export class ThreadControl {
     if (threadId !== undefined) {
       const e = this.stoppedThread(threadId, 'continue');
       await this.settledSuspends(e.client);
+      this.othersMayRun(e.client);
       const mark = threads.lastStopSeq;
       threads.resume(e);
       this.host.afterResume();
@@ -73,7 +78,10 @@ export class ThreadControl {
     const byClient = new Map<DapClient, ThreadEntry[]>();
     for (const e of threads.stoppedThreads()) byClient.set(e.client, [...(byClient.get(e.client) ?? []), e]);
     for (const e of threads.stoppedThreads()) threads.resume(e);
-    for (const client of byClient.keys()) this.othersPaused.delete(client);
+    for (const client of byClient.keys()) {
+      this.othersPaused.delete(client);
+      this.othersMayRun(client);
+    }
     this.host.afterResume();
     await Promise.all([...byClient].map(([client, stopped]) => this.continueAll(client, stopped)));
   }
@@ -101,6 +109,10 @@ export class ThreadControl {
     const command = kind === 'over' ? 'next' : kind === 'into' ? 'stepIn' : 'stepOut';
     const mark = threads.lastStopSeq;
     await this.settledSuspends(e.client);
+    // the adapter resumes only this thread: the others the gateway paused stay paused through the step
+    const kept = this.stillPaused.has(e.client) && this.host.profile.threads.suspendOthers?.keptBySteps === true;
+    this.othersMayRun(e.client);
+    if (kept) this.stepKeptPaused.add(e.client);
     threads.resume(e, true);
     this.host.afterResume();
     await this.host.send(command, { threadId: e.adapterId }, undefined, e.client);
@@ -151,17 +163,29 @@ export class ThreadControl {
     const spec = this.host.profile.threads.suspendOthers;
     if (!spec || !this.suspendsOthers || e.stop?.allThreadsStopped || e.state !== 'stopped') return;
     this.othersPaused.add(e.client);
+    if (this.stepKeptPaused.delete(e.client)) {
+      this.stillPaused.add(e.client);
+      this.host.threads.allPaused(e.client);
+      return;
+    }
     const request = e.client.requestCustom(spec.request, { threadId: e.adapterId }, 5_000);
     this.suspendsUnderWay.set(e.client, request.catch(() => undefined));
     try {
       await request;
       // every other thread is paused now, whether or not its `pause` event has arrived yet
       if (this.othersPaused.has(e.client)) this.host.threads.allPaused(e.client);
+      this.stillPaused.add(e.client);
     } catch (err) {
       this.host.logGatewayEvent('threads', `could not pause the other threads: ${(err as Error).message}`);
     } finally {
       if (this.suspendsUnderWay.get(e.client)) this.suspendsUnderWay.delete(e.client);
     }
+  }
+
+  /** Something resumed threads on this connection (a continue, a `continued` event) or started one: the next stop pauses the others again. */
+  othersMayRun(client: DapClient): void {
+    this.stillPaused.delete(client);
+    this.stepKeptPaused.delete(client);
   }
 
   /** Waits (bounded by the request's own 5 s) for a suspend-others request on the connection to be answered. */
