@@ -16,17 +16,23 @@
   const url = safe(() => require('inspector').url());
   const port = url ? Number(new URL(url).port) : 0;
   if (!port) return;
-  const inodes = inspectorSocketInodes(port);
-  if (!inodes.size) return;
-  const fds = [];
-  for (const fd of safe(() => fs.readdirSync('/proc/self/fd'), [])) {
-    const m = /^socket:\[(\d+)\]$/.exec(safe(() => fs.readlinkSync(`/proc/self/fd/${fd}`), ''));
-    if (m && inodes.has(m[1])) fds.push(Number(fd));
+  // A second pass: a debugger that connected while the first child ran was accepted before the
+  // listening socket had the option, so it did not inherit it.
+  const done = new Set();
+  for (let pass = 0; pass < 2; pass++) {
+    const inodes = [...inspectorSocketInodes(port)].filter((i) => !done.has(i));
+    if (!inodes.length) return;
+    const fds = [];
+    for (const fd of safe(() => fs.readdirSync('/proc/self/fd'), [])) {
+      const m = /^socket:\[(\d+)\]$/.exec(safe(() => fs.readlinkSync(`/proc/self/fd/${fd}`), ''));
+      if (m && inodes.includes(m[1])) fds.push(Number(fd));
+    }
+    for (const i of inodes) done.add(i);
+    if (!fds.length) return;
+    const setter = `const net=require('net');for(let fd=3;fd<${3 + fds.length};fd++){try{new net.Socket({fd,readable:false,writable:false}).setNoDelay(true)}catch{}}process.exit(0)`;
+    // Its own environment: no NODE_OPTIONS, so neither js-debug's bootloader nor this file runs in it.
+    safe(() => require('child_process').spawnSync(process.execPath, ['-e', setter], { stdio: ['ignore', 'ignore', 'ignore', ...fds], env: { ELECTRON_RUN_AS_NODE: '1' }, timeout: 5000, windowsHide: true }));
   }
-  if (!fds.length) return;
-  const setter = `const net=require('net');for(let fd=3;fd<${3 + fds.length};fd++){try{new net.Socket({fd,readable:false,writable:false}).setNoDelay(true)}catch{}}process.exit(0)`;
-  // Its own environment: no NODE_OPTIONS, so neither js-debug's bootloader nor this file runs in it.
-  safe(() => require('child_process').spawnSync(process.execPath, ['-e', setter], { stdio: ['ignore', 'ignore', 'ignore', ...fds], env: { ELECTRON_RUN_AS_NODE: '1' }, timeout: 5000, windowsHide: true }));
 })();
 
 /** Inodes of the TCP sockets on the inspector's port: the listening one and its connections. */
