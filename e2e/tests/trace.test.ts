@@ -174,3 +174,36 @@ describe('debug_trace when the program ends with the traced call (python)', () =
     assert.doesNotMatch(r.text, /is running/);
   });
 });
+
+describe('debug_trace (node): a Block scope read on every line, the Closure scope only where needed', () => {
+  const file = join(repoRoot, 'examples', 'node', 'tally.js');
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test("the loop variable's every change on its line; a closure variable the function changes, on its line; one a call changes, with the lines it may have changed on", async () => {
+    const r = await g.ok('debug_trace', { program: file, function: 'tally', file }, TRACE_MS);
+    const [t] = r.structured.traces;
+    assert.equal(t.end.kind, 'returned', r.text);
+    assert.equal(t.end.value, '4', r.text);
+    type Change = { name: string; from?: string; to?: string; since?: number };
+    const changes = (t.events as { line: number; changed: Change[] }[]).flatMap((e) => e.changed.map((c) => ({ line: e.line, ...c })));
+    const loopLine = lineOf(file, 'for (let i = 0');
+    // i (a Block scope: one per iteration; js-debug shows it undefined before its first value) goes 0 -> 1 -> 2 on the loop line
+    assert.deepEqual(changes.filter((c) => c.name === 'i' && c.from !== undefined && c.to !== undefined).map((c) => [c.line, c.from, c.to]), [[loopLine, 'undefined', '0'], [loopLine, '0', '1'], [loopLine, '1', '2']], r.text);
+    // seen (Closure) changes on the line that increments it, exactly there
+    const seenLine = lineOf(file, 'seen++;');
+    assert.deepEqual(changes.filter((c) => c.name === 'seen').map((c) => [c.line, c.from, c.to, c.since]), [[seenLine, '0', '1', undefined], [seenLine, '1', '2', undefined]], r.text);
+    // hits (Closure) changes inside bump(): reported once, with the line after which a call changed it
+    const hits = changes.filter((c) => c.name === 'hits');
+    assert.equal(hits.length, 1, r.text);
+    assert.deepEqual([hits[0]!.from, hits[0]!.to, hits[0]!.since], ['0', '1', lineOf(file, 'if (v > 2) bump();')], r.text);
+    assert.match(r.text, /hits: 0 -> 1 \(by a call, after line \d+ started\)/, r.text);
+    assert.match(r.text, new RegExp(`${seenLine} \\| seen\\+\\+;\\s+seen: 1 -> 2`), r.text);
+    await g.ok('debug_stop');
+  });
+});

@@ -27,6 +27,14 @@ export const TraceSpec = z.object({
    * expression was evaluated keeps that value (any other line in between makes it unknown).
    */
   blockEnd: z.string().optional(),
+  /**
+   * A regexp of scope names whose variables a trace does not re-read on every line (js-debug's
+   * Closure: the enclosing functions' and the module's variables, costly to read, changed by few
+   * lines): they are read where the trace starts, around each line whose text names one of them,
+   * at the frame's last stop (its return value shown, an exception, a cut), and a change found
+   * between those reads is reported with the lines it happened in.
+   */
+  boundaryScopes: z.string().optional(),
   /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
   resultLocals: z.string().optional(),
   /**

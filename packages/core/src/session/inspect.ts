@@ -136,7 +136,7 @@ export class Inspector {
   }
 
   /** The primary scopes of a frame; a frame whose only ones are expensive (ESM module top level: `Module`) gets those. */
-  private primary(scopes: ScopeNode[]): ScopeNode[] {
+  primary(scopes: ScopeNode[]): ScopeNode[] {
     const cheap = scopes.filter((s) => !s.secondary && !s.expensive);
     return cheap.length ? cheap : scopes.filter((s) => !s.secondary);
   }

@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import { FrameLocals } from './frame-locals.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
 import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
 
@@ -49,7 +50,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   };
   // what the caller already shows as return values: a report that did not change may be stale
   const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
-  let before = await session.inspector.snapshot(0);
+  const locals = new FrameLocals(session, source);
+  let before = await locals.read(undefined, home.line);
   const entry = await entryLocals(session, notALocal);
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
@@ -63,13 +65,15 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   let steps = 0;
   let end: TraceEnd | undefined;
 
+  // a line's event is complete: with the boundary-scope changes found for it
+  const push = (e: LineEvent) => lines.push(Object.assign(e, { changed: [...e.changed, ...locals.take()] }));
+
   while (!end) {
-    if (lines.length >= options.maxLines) {
-      end = { kind: 'cut', reason: 'maxLines', line: current.line };
-      break;
-    }
-    if (Date.now() >= options.deadline) {
-      end = { kind: 'cut', reason: 'time', line: current.line };
+    if (lines.length >= options.maxLines || Date.now() >= options.deadline) {
+      end = { kind: 'cut', reason: lines.length >= options.maxLines ? 'maxLines' : 'time', line: current.line };
+      await locals.settle(lines[lines.length - 1]?.line, current.line);
+      const last = lines[lines.length - 1];
+      if (last) last.changed.push(...locals.take());
       break;
     }
     if (returnExpression && !returnPattern) {
@@ -88,7 +92,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     let here = outcome === 'stopped' ? where(session) : undefined;
     let returnedInto = false;
     if (here && isPanicStop(session)) {
-      lines.push(current);
+      push(current);
       end = { kind: 'raised', exception: await panicMessage(session), line: current.line };
       break;
     }
@@ -99,7 +103,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? '(unknown)') : nested.end.kind, args: nested.entry, trace: nested });
       if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
-        lines.push(current);
+        push(current);
         end = nested.end;
         break;
       }
@@ -107,7 +111,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       here = where(session);
       returnedInto = true;
       if (nested.end.kind === 'raised' && isPanicStop(session)) {
-        lines.push(current);
+        push(current);
         end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
         break;
       }
@@ -116,6 +120,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (here && isExceptionStop(session) && here.depth >= home.depth) {
       const inFrame = here.depth === home.depth && here.name === home.name;
       raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+      // the frame may end with this exception: its last chance to read the boundary scopes
+      await locals.settle(current.line, current.line, here.depth - home.depth);
       if (inFrame && here.line === current.line) continue; // the stop on the raising line itself (or the exception passing through it): not another line run
     }
     // stopped deeper (a breakpoint or exception in a callee): come back to our frame. From an
@@ -127,13 +133,14 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       returnedInto = true;
     }
     if (!here) {
-      lines.push(current);
+      push(current);
       // exited and terminated arrive together: a known exit code means the program exited
       end = outcome === 'exited' || session.exitCode !== undefined ? { kind: 'exited', exitCode: session.exitCode, line: current.line } : outcome === 'timeout' ? { kind: 'step-timeout', line: current.line } : { kind: 'ended', state: outcome, line: current.line };
       break;
     }
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
-      lines.push(current);
+      current.note ??= locals.unreadAtEnd();
+      push(current);
       end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn);
       break;
     }
@@ -146,7 +153,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       const caller = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
       const reported = [...caller].find(([k, v]) => isReturn(k) && ownCallee(k) && callerBefore.get(k) !== v);
       if (reported) {
-        lines.push(current);
+        push(current);
         end = { kind: 'returned', value: reported[1], line: current.line, nextCallStarted: true };
         break;
       }
@@ -156,9 +163,11 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       current.caught = raised.where ? `${raised.exception} (thrown in ${raised.where})` : raised.exception;
       raised = undefined;
     }
-    const after = await session.inspector.snapshot(0);
+    const after = await locals.read(current.line, here.line);
     const returns = [...after].filter(([k]) => isReturn(k));
     const own = returns.find(([k]) => ownCallee(k));
+    // the frame's return value shown: its last stop
+    if (own) await locals.settle(current.line, here.line);
     if (own && here.line === current.line && !returnPattern?.exec(own[0])?.groups?.callee) {
       // the adapter stops once more on the returning line to show the value (js-debug)
       ownReturn = own[1];
@@ -171,7 +180,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     }
     const traced = new Set(current.calls.map((c) => c.callee));
     current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '').filter((c) => ![...traced].some((t) => t.includes(c.callee))));
-    lines.push(current);
+    push(current);
     before = after;
     current = { line: here.line, changed: [], calls: [] };
     firstLine = Math.min(firstLine, here.line);

@@ -3,6 +3,12 @@ export interface LocalChange {
   name: string;
   from?: string;
   to?: string;
+  /**
+   * A variable of a scope the trace reads only around lines that name it (the profile's
+   * `trace.boundaryScopes`): it changed on some line from this one to the line it is reported on
+   * (a call changed it), not necessarily on that line.
+   */
+  since?: number;
 }
 
 /** A call a line made, as the adapter reported its return value. */

@@ -58,9 +58,10 @@ function callText(c: CallMade): string {
 }
 
 function changeText(c: LocalChange): string {
-  if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', 50)}`;
+  const where = c.since !== undefined ? ` (by a call, after line ${c.since} started)` : '';
+  if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', 50)}${where}`;
   if (c.to === undefined) return `${c.name} (gone)`;
-  return `${c.name}: ${clip(c.from, 30)} -> ${clip(c.to, 50)}`;
+  return `${c.name}: ${clip(c.from, 30)} -> ${clip(c.to, 50)}${where}`;
 }
 
 export function endText(end: TraceEnd): string {
