@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
 import { ProfileRegistry, configDir } from '../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
+import { checkArgsDepth } from './args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForPort } from '@dapgate/dap';
 import { resolveAdapter } from '../adapters/resolver.js';
@@ -144,6 +145,7 @@ export class SessionManager {
   }
 
   async launch(req: LaunchRequest): Promise<Session> {
+    checkArgsDepth(req.adapterArgs, 'adapterArgs');
     const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
     const { fields = {}, ...unified } = req;
     const profile = this.profiles.pickFor('launch', req.language, program, fields);
@@ -165,6 +167,7 @@ export class SessionManager {
   }
 
   async attach(req: AttachRequest): Promise<Session> {
+    checkArgsDepth(req.adapterArgs, 'adapterArgs');
     const { fields = {}, ...unified } = req;
     const profile = this.profiles.pickFor('attach', req.language, undefined, fields);
     const base = profile.attach;
