@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Gateway, eventually, repoRoot } from '../support/gateway.js';
+import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
 import { commandLine, pidsWithEnv } from '../support/processes.js';
 
 const race = join(repoRoot, 'e2e', 'bench', 'programs', 'race.py');
 const postJs = join(repoRoot, 'e2e', 'bench', 'programs', 'post.js');
+const ledgerJava = join(repoRoot, 'examples', 'java', 'Ledger.java');
 /** Not yet reaped by its parent (a killed child stays a zombie until the gateway observes its exit). */
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
@@ -68,6 +69,28 @@ describe('warm adapters (pool)', () => {
     } finally {
       await g.close();
     }
+  });
+
+  test('a warm Java adapter starts only once the sessions have been quiet (refillWhenQuietMs), not beside their requests', async () => {
+    const { g, marker, pooled } = await markedGateway();
+    const hosts = () => pooled(/java-debug-host\.jar/);
+    try {
+      const r = await g.ok('debug_launch', { program: ledgerJava, breakpoints: [{ file: ledgerJava, line: lineOf(ledgerJava, 'int fee = amount < 0') }] });
+      assert.equal(r.structured.state, 'stopped', r.text);
+      const sessionId = r.structured.sessionId;
+      for (let i = 0; i < 3; i++) {
+        await g.ok('debug_evaluate', { sessionId, expression: 'amount' });
+        await g.ok('debug_stack', { sessionId });
+      }
+      assert.equal(hosts().length, 1, `only the session's own java-debug host while it is being driven: ${hosts().map(commandLine).join(' | ')}`);
+      const quietFrom = performance.now();
+      assert.ok(await eventually(() => hosts().length === 2, 20_000), 'a warm host once the session has been quiet');
+      assert.ok(performance.now() - quietFrom >= 900, 'not before a second of quiet');
+      await g.ok('debug_stop', { sessionId });
+    } finally {
+      await g.close();
+    }
+    assert.ok(await eventually(() => pidsWithEnv(marker).length === 0, 15_000), `left behind: ${pidsWithEnv(marker).map((p) => `${p} ${commandLine(p)}`).join('; ')}`);
   });
 
   test('race cycle through MCP: 10 of 10 launches stop at the breakpoint and evaluate (pool on and off, side by side)', async () => {

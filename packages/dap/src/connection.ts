@@ -45,6 +45,8 @@ export class DapConnection extends EventEmitter<DapConnectionEvents> {
   private readonly pending = new Map<number, Pending>();
   private readonly reverseHandlers = new Map<string, ReverseRequestHandler>();
   private closedReason: string | undefined;
+  /** When the last request was sent (Date.now()), 0 before the first. */
+  lastRequestAt = 0;
 
   constructor(
     private readonly input: Readable,
@@ -83,6 +85,7 @@ export class DapConnection extends EventEmitter<DapConnectionEvents> {
     if (this.closedReason !== undefined) return Promise.reject(new DapClosedError(command, this.closedReason));
     if (options.signal?.aborted) return Promise.reject(new DapAbortedError(command));
     const seq = this.seq++;
+    this.lastRequestAt = Date.now();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise<R>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -121,6 +121,12 @@ const AdapterSpec = z.object({
       size: z.number().int().min(0).max(4).default(1),
       initialize: z.boolean().default(false),
       shared: z.boolean().default(false),
+      /**
+       * Refill only once no session has sent the adapters a request for this long: an adapter
+       * that is costly to start (a JVM) booting beside a session's requests doubles their time
+       * on two cores. Absent: refill right after each launch.
+       */
+      refillWhenQuietMs: z.number().int().min(1).max(60_000).optional(),
     })
     .optional(),
 });

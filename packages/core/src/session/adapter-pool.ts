@@ -2,6 +2,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { connectTcp, freePort, killTree, startAdapterProcess, startStdioAdapter, waitForLine, type AdapterProcess, type DapConnection } from '@dapgate/dap';
 import type { Profile } from '../profiles/schema.js';
 import { INITIALIZE_ARGS } from './dap-client.js';
+import { TrafficQuiet } from './traffic-quiet.js';
 
 /** How to start one adapter process of a profile (the resolved command line and its env). */
 export interface AdapterRecipe {
@@ -74,18 +75,28 @@ const keyOf = (r: AdapterRecipe) => JSON.stringify([r.profile.id, r.command, r.p
  * `size` idle processes, spawned (and `initialize`d when `initialize` is set) before a launch
  * asks, refilled after one is taken; or, with `shared`, one server process that every session
  * connects to. A profile is warmed only once it has been launched in this gateway (or named in
- * `warm`). An idle adapter that exits is dropped; `close`/`killNow` end them all.
+ * `warm`); with `refillWhenQuietMs`, a refill waits until the sessions' adapters have had no
+ * request for that long. An idle adapter that exits is dropped; `close`/`killNow` end them all.
  */
 export class AdapterPool {
   private readonly idle = new Map<string, Warm[]>();
   private readonly servers = new Map<string, Promise<SharedServer>>();
   private readonly live = new Set<AdapterProcess>();
+  private readonly traffic = new TrafficQuiet();
+  /** Refills waiting for quiet (`refillWhenQuietMs`), by pool key. */
+  private readonly waiting = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
   constructor(private readonly enabled = true) {}
 
   /** An adapter for a session: a warm one if there is one, else started now. */
   async acquire(recipe: AdapterRecipe, onSpawn: (adapter: AdapterProcess) => void): Promise<ReadyAdapter> {
+    const ready = await this.take(recipe, onSpawn);
+    this.traffic.watch(ready.connection);
+    return ready;
+  }
+
+  private async take(recipe: AdapterRecipe, onSpawn: (adapter: AdapterProcess) => void): Promise<ReadyAdapter> {
     const pool = this.enabled ? recipe.profile.adapter.pool : undefined;
     if (pool?.shared && recipe.profile.adapter.transport === 'tcp-listen') return this.connectShared(recipe, onSpawn);
     for (let warm = this.takeIdle(recipe); warm; warm = this.takeIdle(recipe)) {
@@ -109,8 +120,14 @@ export class AdapterPool {
       if (recipe.profile.adapter.transport === 'tcp-listen') void this.server(recipe).catch(() => undefined);
       return;
     }
-    const list = this.idle.get(keyOf(recipe)) ?? [];
-    this.idle.set(keyOf(recipe), list);
+    const key = keyOf(recipe);
+    const wait = pool.refillWhenQuietMs === undefined ? 0 : pool.refillWhenQuietMs - this.traffic.quietMs();
+    if (wait > 0) {
+      if (!this.waiting.has(key)) this.waiting.set(key, setTimeout(() => (this.waiting.delete(key), this.refill(recipe)), wait).unref());
+      return;
+    }
+    const list = this.idle.get(key) ?? [];
+    this.idle.set(key, list);
     while (list.length < pool.size) list.push(this.startWarm(recipe, pool.initialize));
   }
 
@@ -122,6 +139,8 @@ export class AdapterPool {
   /** Ends every idle adapter and shared server (bounded); the pool starts nothing after this. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const t of this.waiting.values()) clearTimeout(t);
+    this.waiting.clear();
     const all = [...this.live];
     this.idle.clear();
     this.servers.clear();
@@ -132,6 +151,7 @@ export class AdapterPool {
   /** Synchronous last resort at exit. */
   killNow(): void {
     this.closed = true;
+    for (const t of this.waiting.values()) clearTimeout(t);
     for (const a of this.live) killTree(a.pid);
     this.live.clear();
   }
