@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { freePort, waitForPort } from '@dapgate/dap';
 import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { killGroup, startJdwpTarget } from '../support/processes.js';
-import { compareClients, toolsListSizes } from './compare.js';
+import { GAP_MS, compareClients, toolsListSizes } from './compare.js';
 import { gatewayLoad } from './gateway-load.js';
 import { traceBench } from './trace-bench.js';
 import { conditionCost } from './condition-cost.js';
@@ -96,7 +96,7 @@ async function main() {
 
   console.log(`\ndapgate bench, ${new Date().toISOString().slice(0, 10)} (median of ${RUNS} runs; race: 10 cycles; ${process.platform}/${process.arch}, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, node ${process.version})\n`);
   console.log(comparison);
-  console.log('\nTimes: median (ratio to the bare DAP client). Characters: the text each answer carries (MCP tool text; DAP response bodies and the events read).\n');
+  console.log(`\nTimes: median (ratio to the bare DAP client); each client pauses ${GAP_MS} ms between runs, as an agent does between calls (BENCH_GAP_MS). Characters: the text each answer carries (MCP tool text; DAP response bodies and the events read).\n`);
   console.log('| measure | dapgate | baseline | difference |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);

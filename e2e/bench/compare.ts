@@ -20,10 +20,20 @@ interface Row {
   runs: RunResult[];
 }
 
-async function measure(scenario: string, d: Driver, s: Scenario, runs: number, warmup: boolean): Promise<Row> {
+/**
+ * The pause between runs (BENCH_GAP_MS, default 1500): an agent waits for its model between tool
+ * calls, and that is when dapgate refills its warm adapters. The calls within a run follow each
+ * other at once; the race cycles too.
+ */
+export const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 1_500);
+
+async function measure(scenario: string, d: Driver, s: Scenario, runs: number, warmup: boolean, gapMs = GAP_MS): Promise<Row> {
   if (warmup) await runScenario(d, s); // first use: imports, caches, JIT; not counted
   const results: RunResult[] = [];
-  for (let i = 0; i < runs; i++) results.push(await runScenario(d, s));
+  for (let i = 0; i < runs; i++) {
+    if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+    results.push(await runScenario(d, s));
+  }
   const wrong = results.find((r) => !r.correct);
   if (wrong) console.error(`[bench] ${scenario} / ${d.name}: ${wrong.problem}`);
   return { scenario, client: d.name, runs: results };
@@ -95,7 +105,7 @@ export async function compareClients(g: Gateway, runs: number, log: (line: strin
       // mcp-debugger 0.24.2 lists a Java adapter (its own JDI bridge, not java-debug), but here its proxy exits during initialization: no peer row
       for (const d of [bare, bareInternal, new DapgateDriver(g)]) rows.push(await measure(java.id, d, java, runs, true));
     }
-    if (wanted(race.id)) for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false));
+    if (wanted(race.id)) for (const d of pyDrivers) rows.push(await measure(race.id, d, race, 10, false, 0)); // back to back: the race is about launches in a row
     const sizes = await toolsListSizes(g, peer);
     return `${table(rows)}\n\n${sizes}`;
   } finally {
