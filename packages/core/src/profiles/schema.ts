@@ -257,6 +257,12 @@ export const ProfileSchema = z.object({
      * waitForTargetMs, the attach is retried once the port accepts connections.
      */
     notListeningPatterns: z.array(z.string()).default(['refused|ECONNREFUSED']),
+    /**
+     * An expression (a template, like the arguments) evaluated in the target once attached, and
+     * again after each reconnect; its answer and any failure are ignored. Node's makes the
+     * inspector send without Nagle's delay (a step ~150 -> ~10 ms), as its launch preload does.
+     */
+    evaluateOnAttach: z.string().optional(),
   }).optional(),
   /** Language-only launch/attach arguments this profile takes (see FieldSpec). */
   fields: z

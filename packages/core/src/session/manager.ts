@@ -25,7 +25,7 @@ import { KeptState } from '../workspace/kept.js';
 const KEEP_ENDED = 5;
 
 /** What an attach adds to a session's configuration. */
-type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd'>> & { sessionId?: string };
+type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd' | 'evaluateOnAttach'>> & { sessionId?: string };
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
@@ -197,6 +197,7 @@ export class SessionManager {
       targetPid: req.processId,
       exceptionFilters: req.exceptionFilters,
       adapterCwd: adapterCwd(profile, vars),
+      evaluateOnAttach: template.evaluateOnAttach === undefined ? undefined : (fillTemplate(template.evaluateOnAttach, vars) as string | undefined),
     };
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
     const deadline = Date.now() + (req.waitForTargetMs ?? 0);
@@ -258,6 +259,7 @@ export class SessionManager {
       targetPid: extra.targetPid,
       evalMode: this.evalMode,
       pool: this.pool,
+      evaluateOnAttach: extra.evaluateOnAttach,
     });
     this.dropOldEnded();
     this.sessions.set(session.id, session);

@@ -28,6 +28,9 @@ import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type Ou
 
 export type { SessionConfig } from './types.js';
 
+/** The bound on the profile's `evaluateOnAttach` (a missed tuning costs speed, never the attach). */
+const ATTACH_EVALUATE_MS = 3_000;
+
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
  * adapter starts) and the state machine they drive. Translation of requests lives in DapClient,
@@ -195,6 +198,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   private async establish(timeoutMs: number): Promise<void> {
     await this.connections.establish(this.kind, this.config.requestArguments, timeoutMs);
     if (this.state === 'configuring') this.moveTo('running');
+    const expression = this.config.evaluateOnAttach;
+    // dapgate's own tuning, not the agent's expression: not subject to the evaluation mode
+    if (expression) await this.connections.program()?.request('evaluate', { expression, context: 'repl' }, { timeoutMs: ATTACH_EVALUATE_MS }).catch(() => undefined);
   }
 
   /** The focused thread's stop: the one answers show (other stopped threads wait their turn). */

@@ -114,6 +114,8 @@ export interface SessionConfig {
   exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
+  /** Evaluated in the target after each attach (profile `attach.evaluateOnAttach`), unguarded, answer ignored. */
+  evaluateOnAttach?: string;
   /** attach: where the target listens (to find its pid, and to check that it ended). */
   attachAddress?: { host: string; port: number };
   /** attach: the target's pid, when the attach named it. */

@@ -20,7 +20,21 @@ export const nodeHooks: ProfileHooks = {
     }
     vars.runtimeArgs = ['--import', loader, ...((vars.runtimeArgs as string[] | undefined) ?? [])];
   },
+  prepareAttach(vars: TemplateVars) {
+    vars.inspectorNoDelayOnAttach = requireInTarget(inspectorNoDelayPreload());
+  },
 };
+
+/**
+ * An expression that loads a file into a running Node program (a program started with --inspect
+ * by the user, which has no preload): through process.getBuiltinModule (Node >= 20.16), else the
+ * CommonJS main module's require. Does nothing where neither exists, or where the file is not
+ * (a target on another machine).
+ */
+function requireInTarget(file: string): string {
+  const path = JSON.stringify(file);
+  return `(() => { try { const m = process.getBuiltinModule ? process.getBuiltinModule('module').createRequire(${path}) : process.mainModule && process.mainModule.require.bind(process.mainModule); if (m) m(${path}); } catch {} })()`;
+}
 
 /**
  * Where js-debug looks for compiled code and trusts source maps: the launch cwd, the program's
