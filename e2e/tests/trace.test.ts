@@ -206,4 +206,14 @@ describe('debug_trace (node): a Block scope read on every line, the Closure scop
     assert.match(r.text, new RegExp(`${seenLine} \\| seen\\+\\+;\\s+seen: 1 -> 2`), r.text);
     await g.ok('debug_stop');
   });
+
+  test('a function named without its file is found in the launched program (js-debug has no function breakpoints), not reported as never called', async () => {
+    const r = await g.ok('debug_trace', { program: file, function: 'tally' }, TRACE_MS);
+    assert.equal(r.structured.traces.length, 1, r.text);
+    assert.equal(r.structured.traces[0].end.value, '4', r.text);
+    await g.ok('debug_stop');
+    const other = await g.call('debug_trace', { program: file, function: 'notDefinedHere' }, TRACE_MS);
+    assert.ok(other.isError, other.text);
+    assert.match(other.text, /no definition of 'notDefinedHere' found in .*tally\.js/, other.text);
+  });
 });

@@ -48,7 +48,7 @@ export async function traceLaunch(manager: SessionManager, launch: LaunchRequest
   if (!req.target) throw new GatewayError('a trace in a new launch needs the function (or file and line) to trace', 'pass function (and file), or file and line');
   const program = launch.program ? canonicalPath(launch.program, launch.cwd ?? process.cwd()) : undefined;
   const cwd = launch.cwd ?? (program ? dirname(program) : process.cwd());
-  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {})), cwd);
+  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {}), program), cwd);
   await entry.arm();
   try {
     const session = await manager.launch(launch);
@@ -156,7 +156,13 @@ async function reachHit(session: Session, bp: BookBreakpoint, deadline: number, 
     const top = session.stop?.frames[0];
     return `the program stopped elsewhere first (${session.stop?.reason} at ${top?.name}:${top?.line})`;
   }
-  if (outcome === 'exited' || outcome === 'terminated') return `the program ended before that call (${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''})`;
+  if (outcome === 'exited' || outcome === 'terminated') {
+    const ended = `the program ended before that call (${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''})`;
+    const binding = bp.bindings.get(session.id);
+    if (binding && !binding.verified) return `${ended}; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
+    // an adapter may accept a function breakpoint for a name that matches nothing
+    return bp.function ? `${ended}, or '${bp.function}' names no function it ran: check the name` : ended;
+  }
   if (outcome === 'timeout') return 'the call was not reached in time (the program is still running)';
   return `the session ${outcome}`;
 }
@@ -168,8 +174,15 @@ function atBreakpoint(session: Session, bp: BookBreakpoint): boolean {
 /** `atEntry`: the line is the function's first (a new call starts there). */
 type EntrySpec = { file?: string; line?: number; function?: string; condition?: string; atEntry?: boolean };
 
-/** Where the traced calls are caught: a function's first body line, a line in it, or a function breakpoint. */
-async function entrySpec(target: TraceTarget, cwd: string, profile: Session['profile']): Promise<EntrySpec> {
+/**
+ * Where the traced calls start. A function named without its file: a function breakpoint, or,
+ * for an adapter without them (js-debug), the function's first body line in the launched program.
+ */
+async function entrySpec(target: TraceTarget, cwd: string, profile: Session['profile'], program?: string): Promise<EntrySpec> {
+  if (target.function && !target.file && !profile.breakpointKinds.function) {
+    if (!program) throw new GatewayError(`${profile.adapter.name} (${profile.displayName}) has no function breakpoints, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line');
+    target = { ...target, file: program };
+  }
   if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)');
   if (target.file && target.line === undefined && !target.function) throw new GatewayError('file needs line or function', 'pass the function name, or a line inside it');
   if (target.file) {
