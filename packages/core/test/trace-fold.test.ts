@@ -69,3 +69,15 @@ test('a loop variable that goes out of scope on every pass (delve, lldb) ranges 
   assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '3' });
   assert.deepEqual(loop.ranges.find((r) => r.name === 'v'), { name: 'v', from: '0', to: '6' });
 });
+
+test('a two-pass loop is not folded as three (the exit check is no iteration); a head stopped at twice on entry is the same path', () => {
+  // V8 at `for (const item of items)`: the head twice on entry, once per further pass, once to exit
+  const pass = () => [ev(4), ev(5), ev(8), ev(10)];
+  const twice = [ev(2), ev(3), ev(3), ...pass(), ev(3), ...pass(), ev(3), ev(12)];
+  assert.deepEqual(foldLines(twice).map((f) => f.kind), Array(twice.length).fill('line'), 'two passes are shown as they ran');
+  const thrice = [ev(2), ev(3), ev(3), ...pass(), ev(3), ...pass(), ev(3), ...pass(), ev(3), ev(12)];
+  const loop = foldLines(thrice).find((f) => f.kind === 'loop') as LoopFold;
+  assert.equal(loop.count, 3);
+  assert.deepEqual(loop.odd, [], 'the first pass took the same path as the others');
+  assert.deepEqual(loop.path, [3, 4, 5, 8, 10]);
+});

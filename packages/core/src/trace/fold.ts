@@ -31,7 +31,8 @@ export function foldLines(events: LineEvent[]): FoldedLines {
   if (!loop) return events.map((event) => ({ kind: 'line', event }));
   const { start, end, starts } = loop;
   const iterations = starts.map((s, i) => events.slice(s, i + 1 < starts.length ? starts[i + 1] : end));
-  const paths = iterations.map((it) => it.map((e) => e.line).join(','));
+  // a line stopped at twice in a row (V8 at a for-of head on entry) is one step of the path, not another branch
+  const paths = iterations.map((it) => it.map((e) => e.line).filter((l, i, all) => i === 0 || l !== all[i - 1]).join(','));
   const common = mostCommon(paths);
   const odd = paths.map((p, i) => (p !== common ? i + 1 : 0)).filter((i) => i > 0);
   const show = [...new Set([1, ...odd, iterations.length])].sort((a, b) => a - b);
@@ -72,10 +73,12 @@ function findLoop(events: LineEvent[]): { start: number; end: number; starts: nu
     while (end < events.length && events[end]!.line > head && events[end]!.line <= bodyEnd) end++;
     // the exit check alone (the head once more, then out) is not an iteration
     const last = starts[starts.length - 1]!;
-    if (end - last < last - starts[starts.length - 2]! && starts.length > MIN_ITERATIONS) {
+    const onlyHead = events.slice(last, end).every((e) => e.line === head);
+    if (onlyHead || (end - last < last - starts[starts.length - 2]! && starts.length > MIN_ITERATIONS)) {
       end = last;
       starts.pop();
     }
+    if (starts.length < MIN_ITERATIONS) continue;
     // the outermost loop first: inner ones fold inside its shown iterations
     if (!best || end - first > best.end - best.start) best = { start: first, end, starts };
   }
