@@ -40,7 +40,9 @@ export type NextStep =
   /** the operator's mode is readonly: read variables, or use side-effect-free expressions */
   | 'inspect-readonly'
   /** the operator's mode blocks this: read variables instead */
-  | 'inspect-without-evaluating';
+  | 'inspect-without-evaluating'
+  /** list the processes this language could attach to (an attach with neither port nor process id) */
+  | 'pick-process';
 
 export interface ErrorStep {
   code: ErrorCode;

@@ -4,5 +4,5 @@ export { DapAbortedError, DapClosedError, DapRequestError, DapTimeoutError } fro
 export { TrafficLog, type TrafficEntry } from './traffic.js';
 export { AdapterProcess, startStdioAdapter, startAdapterProcess, connectTcp, freePort, waitForLine, waitForPort } from './transports.js';
 export { killGroup, killTree, spawnGroup, TailBuffer, type SpawnOptions } from './processes.js';
-export { pidOwningPort, processAlive } from './port-owner.js';
+export { pidOwningPort, portsListenedBy, processAlive } from './port-owner.js';
 export type { DebugProtocol } from '@vscode/debugprotocol';

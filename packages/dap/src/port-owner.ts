@@ -60,3 +60,42 @@ export function processAlive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * The TCP ports a local process listens on, where the platform lets us see them: Linux through
+ * /proc (our user's processes), macOS/BSD through `lsof`; `undefined` when it cannot be told
+ * (Windows, another user's process).
+ */
+export async function portsListenedBy(pid: number): Promise<number[] | undefined> {
+  if (process.platform === 'win32') return undefined;
+  if (process.platform !== 'linux') return lsofListening(pid);
+  const fds = await readdir(`/proc/${pid}/fd`).catch(() => undefined);
+  if (!fds) return undefined;
+  const inodes = new Set<string>();
+  for (const fd of fds) {
+    const inode = /^socket:\[(\d+)\]$/.exec(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))?.[1];
+    if (inode) inodes.add(inode);
+  }
+  const ports = new Set<number>();
+  for (const table of [`/proc/${pid}/net/tcp`, `/proc/${pid}/net/tcp6`]) {
+    const text = await readFile(table, 'utf8').catch(() => '');
+    for (const row of text.split('\n').slice(1)) {
+      const cols = row.trim().split(/\s+/);
+      if (cols.length > 9 && cols[3] === '0A' && inodes.has(cols[9]!)) ports.add(parseInt(cols[1]!.split(':')[1] ?? '', 16));
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+function lsofListening(pid: number): Promise<number[] | undefined> {
+  return new Promise((resolve) => {
+    execFile('lsof', ['-nP', '-a', '-p', String(pid), '-iTCP', '-sTCP:LISTEN', '-Fn'], { timeout: 5_000 }, (error, stdout) => {
+      if (error && !stdout) return resolve((error as { code?: unknown }).code === 1 ? [] : undefined);
+      const ports = String(stdout)
+        .split('\n')
+        .flatMap((l) => (l.startsWith('n') ? [Number(/:(\d+)$/.exec(l)?.[1])] : []))
+        .filter((p) => p > 0);
+      resolve([...new Set(ports)].sort((a, b) => a - b));
+    });
+  });
+}

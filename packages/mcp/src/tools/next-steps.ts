@@ -16,6 +16,7 @@ const WORDING: Record<NextStep, string> = {
   'check-status': 'it may have exited: check debug_status',
   'inspect-readonly': 'read state with debug_variables, or use expressions without calls and assignments; the operator chooses the mode (--eval-mode)',
   'inspect-without-evaluating': 'inspect state without it (debug_variables); the operator chooses the mode (--eval-mode)',
+  'pick-process': 'debug_attach {language} with neither port nor processId lists the processes it can attach to',
 };
 
 /** What was refused, named as this front end's tools name it. */

@@ -9,6 +9,7 @@ import { signalName } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { jarMainClass } from './zip-manifest.js';
 import { prepareJUnitTest } from './junit.js';
+import { jdwpPortOf } from './jvm-debugging.js';
 
 /**
  * Java launch forms: a `.java` file (compiled with debug info into dapgate's cache), a jar
@@ -17,8 +18,9 @@ import { prepareJUnitTest } from './junit.js';
  */
 export const javaHooks: ProfileHooks = {
   /** Where the attached program's sources are: the given sourcePaths (a program built or run elsewhere), else cwd. */
-  prepareAttach(vars: TemplateVars) {
+  async prepareAttach(vars: TemplateVars) {
     vars.sourcePaths = (vars.sourcePaths as string[] | undefined)?.map((p) => resolve(vars.cwd, p)) ?? [vars.cwd];
+    if (typeof vars.processId === 'number') vars.port = await jdwpPortOf(vars.processId);
   },
   async prepareLaunch(vars: TemplateVars) {
     const program = vars.program;

@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors.js';
 import { configDir } from '../loader.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { outermost, projectRoots } from './ts-project.js';
+import { openInspector } from './node-inspector.js';
 
 /**
  * TypeScript sources run through the tsx loader (found from the program's project, else from
@@ -20,8 +21,9 @@ export const nodeHooks: ProfileHooks = {
     }
     vars.runtimeArgs = ['--import', loader, ...((vars.runtimeArgs as string[] | undefined) ?? [])];
   },
-  prepareAttach(vars: TemplateVars) {
+  async prepareAttach(vars: TemplateVars) {
     vars.inspectorNoDelayOnAttach = requireInTarget(inspectorNoDelayPreload());
+    if (typeof vars.processId === 'number') vars.port = await openInspector(vars.processId);
   },
 };
 
