@@ -60,6 +60,21 @@ describe('attach by pid to a service not started for debugging', () => {
     await investigate('java', s, file, lineOf(file, 'int after = before + amount;'), 'before', /-2147483644/);
   });
 
+  test('neither port nor processId: the running processes of that language are listed to pick from', async () => {
+    const file = liveFixture('service.py');
+    const s = await startService(python, [file]);
+    services.push(s);
+    const r = await g.call('debug_attach', { language: 'python' });
+    assert.equal(r.isError, false, r.text);
+    assert.match(r.text, /nothing listens on 127\.0\.0\.1:5678/, r.text);
+    const row = r.text.split('\n').find((l) => l.includes(`pid ${s.child.pid} `));
+    assert.ok(row, r.text);
+    assert.match(row, /service\.py/);
+    assert.match(row, new RegExp(`listens on ${s.port}`), row);
+    assert.ok(r.structured.candidates.some((c: any) => c.pid === s.child.pid), JSON.stringify(r.structured));
+    assert.doesNotMatch(r.text, /debugpy\.adapter/, 'dapgate\'s own adapters are not candidates');
+  });
+
   test('java: a JVM started without JDWP is refused with how to start it', async () => {
     const s = await startService('java', [liveFixture('Service.java')]);
     services.push(s);

@@ -29,4 +29,5 @@ export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } fr
 export { StateFile, stateDir, type SavedState, type SavedSession } from './workspace/state-file.js';
 export { persistWorkspace, reattach } from './workspace/persistence.js';
 export { LibraryFrames } from './session/library-frames.js';
+export type { AttachCandidates, AttachCandidate } from './session/attach-candidates.js';
 export { stepIntoUserCode, type UserStepResult } from './session/user-step.js';

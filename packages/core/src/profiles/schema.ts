@@ -263,6 +263,13 @@ export const ProfileSchema = z.object({
      * inspector send without Nagle's delay (a step ~150 -> ~10 ms), as its launch preload does.
      */
     evaluateOnAttach: z.string().optional(),
+    /**
+     * A regexp over command lines that marks a running process of this language: an attach given
+     * neither port nor processId lists them when nothing listens on the default port.
+     */
+    processPattern: z.string().optional(),
+    /** Command lines that match processPattern but are debuggers' own processes (adapters, launchers), never listed. */
+    processExclude: z.string().optional(),
   }).optional(),
   /** Language-only launch/attach arguments this profile takes (see FieldSpec). */
   fields: z

@@ -6,6 +6,7 @@ import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { checkArgsDepth } from './args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForPort } from '@dapgate/dap';
+import { attachCandidates, type AttachCandidates } from './attach-candidates.js';
 import { resolveAdapter } from '../adapters/resolver.js';
 import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
@@ -221,6 +222,14 @@ export class SessionManager {
         if (!(await waitForPort(host, port, deadline))) throw await attachPortFailure(e, profile, host, port);
       }
     }
+  }
+
+  /**
+   * For an attach given neither port nor process id: the processes of that language to choose from
+   * when nothing listens on its default port; `undefined` to attach at the default port as before.
+   */
+  async attachCandidates(req: Pick<AttachRequest, 'language' | 'fields'>): Promise<AttachCandidates | undefined> {
+    return attachCandidates(this.profiles.pickFor('attach', req.language, undefined, req.fields ?? {}));
   }
 
   /** Forgets the session of an attach attempt that failed (it is retried under a new one). */

@@ -13,6 +13,7 @@ import { bindingNotes } from '../format/breakpoints.js';
 import { armedLine, armedStops } from '../format/armed.js';
 import { attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
 import { outputs } from './output-schemas.js';
+import { formatCandidates } from '../format/attach-candidates.js';
 import { readHealth } from '../health.js';
 
 export function registerSessionTools(server: McpServer, manager: SessionManager): void {
@@ -150,6 +151,10 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, exceptionFilters } = a;
       const fields = takeFields(profiles, 'attach', a);
+      if (port === undefined && processId === undefined && !a.reattach) {
+        const pick = await manager.attachCandidates({ language, fields });
+        if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
+      }
       const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd ?? process.cwd()) : [];
       const session = a.reattach ? await reattach(manager, a.reattach) : await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
       if (a.display) setDisplay(session, a.display);
