@@ -1,0 +1,57 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Gateway, lineOf } from '../support/gateway.js';
+import { killGroup } from '../support/processes.js';
+import { liveFixture, request, startService, type LiveService } from '../support/live-service.js';
+
+// A gateway that dies (SIGKILL: no shutdown code runs) while its target is paused at a breakpoint
+// must leave the target running: the service answers again within a few seconds.
+describe('a gateway killed while attached leaves the target running', () => {
+  const services: LiveService[] = [];
+  after(() => {
+    for (const s of services) killGroup(s.child);
+  });
+
+  async function killWhilePaused(language: string, command: string, args: string[], file: string, line: number): Promise<void> {
+    const s = await startService(command, [...args, file]);
+    services.push(s);
+    const g = await Gateway.start();
+    try {
+      await g.ok('debug_attach', { language, processId: s.child.pid, breakpoints: [{ file, line }] }, 120_000);
+      const held = request(s.port, '/post?name=ada&amount=1', 60_000);
+      const w = await g.ok('debug_wait', { timeoutMs: 30_000 });
+      assert.equal(w.structured.state, 'stopped', w.text);
+      process.kill(g.pid!, 'SIGKILL');
+      assert.match(await held, /^\d+$/, 'the request held at the breakpoint completes');
+      assert.match(await request(s.port, '/post?name=bob&amount=2', 15_000), /^\d+$/, 'and the service answers new requests');
+    } finally {
+      await g.close().catch(() => {});
+    }
+  }
+
+  test('python', async () => {
+    const python = await pythonPath();
+    const file = liveFixture('service.py');
+    await killWhilePaused('python', python, [], file, lineOf(file, 'after = before + abs(amount)'));
+  });
+
+  test('node', async () => {
+    const file = liveFixture('service.mjs');
+    await killWhilePaused('node', process.execPath, [], file, lineOf(file, 'const after = before + amount'));
+  });
+
+  test('java', async () => {
+    const file = liveFixture('Service.java');
+    await killWhilePaused('java', 'java', ['-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0,onjcmd=y'], file, lineOf(file, 'int after = before + amount;'));
+  });
+});
+
+async function pythonPath(): Promise<string> {
+  const g = await Gateway.start();
+  try {
+    const langs = await g.ok('debug_languages');
+    return langs.structured.languages.find((l: any) => l.id === 'python').path;
+  } finally {
+    await g.close();
+  }
+}
