@@ -119,10 +119,10 @@ describe('tools/list', () => {
       assert.equal((twoLaunch.inputSchema.properties as Record<string, unknown>).mainClass, undefined, 'Java-only fields come and go with the Java profile');
       assert.ok((twoLaunch.inputSchema.properties as Record<string, unknown>).module, 'Python-only field present');
       const attach = two.tools.find((t) => t.name === 'debug_attach')!;
-      assert.doesNotMatch(attach.description ?? '', /processId/, 'no profile of these two attaches by process id');
+      assert.match(attach.description ?? '', /or processId; neither: lists processes/, 'both attach by process id');
       assert.deepEqual(
         two.rows.map((r) => [r.id, r.attachHint]),
-        [['node', '`--inspect`'], ['python', '`-m debugpy --listen 5678`']],
+        [['node', '`--inspect`, or by processId'], ['python', '`-m debugpy --listen 5678`, or by processId']],
         'debug_languages says how to start a target to attach to, from the profiles',
       );
     } finally {

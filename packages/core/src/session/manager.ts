@@ -186,12 +186,18 @@ export class SessionManager {
     const cwd = canonicalPath(req.cwd ?? process.cwd());
     const vars: TemplateVars = { ...fields, ...unified, host, port, cwd };
     checkRequired(profile, 'attach', template.requires, vars);
-    const hooks = hooksFor(profile.hooks);
-    await hooks.prepareAttach?.(vars);
-    const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
     const holder = this.list().find((s) => s.live && s.kind === 'attach' && s.target === target);
     if (holder) throw new GatewayError(`${target} is already attached by session ${holder.id}`, `use session ${holder.id}, or end it with debug_stop {sessionId: "${holder.id}"} first`);
+    // before the hooks: they may signal the process (Node's SIGUSR1) or ask it to open a port (jcmd)
+    const deadline = Date.now() + (req.waitForTargetMs ?? 0);
+    if (this.allowed.confining) {
+      this.allowed.check('cwd', cwd);
+      await this.allowed.checkAttach(req.processId === undefined ? { host, port } : { host: req.host, processId: req.processId }, deadline);
+    }
+    const hooks = hooksFor(profile.hooks);
+    await hooks.prepareAttach?.(vars);
+    const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const extra: StartExtras = {
       reconnect: req.reconnect,
       attachAddress: req.processId || port === undefined || !host ? undefined : { host, port },
@@ -201,11 +207,6 @@ export class SessionManager {
       evaluateOnAttach: template.evaluateOnAttach === undefined ? undefined : (fillTemplate(template.evaluateOnAttach, vars) as string | undefined),
     };
     const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
-    const deadline = Date.now() + (req.waitForTargetMs ?? 0);
-    if (this.allowed.confining) {
-      this.allowed.check('cwd', cwd);
-      await this.allowed.checkAttach(req.processId === undefined ? { host, port } : { host: req.host, processId: req.processId }, deadline);
-    }
     for (;;) {
       try {
         const session = await this.start(profile, 'attach', target, cwd, args, address, extra);

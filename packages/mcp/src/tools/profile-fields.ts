@@ -49,11 +49,16 @@ export function languageChoices(profiles: Profile[], withAttach = false): string
     .join(', ');
 }
 
-const attachesByPid = (p: Profile) => !!p.attach?.requires.some((alt) => alt.includes('processId'));
+const attachesByPid = (p: Profile) => !!p.attach && !p.attach.unsupported.includes('processId');
 
 /** "dotnet, go, lldb, rust": the loaded profiles that attach to a process id. */
 export function pidAttachers(profiles: Profile[]): string {
   return profiles.filter(attachesByPid).map((p) => p.id).join(', ');
+}
+
+/** Whether every profile that attaches at all also attaches to a process id. */
+export function allAttachByPid(profiles: Profile[]): boolean {
+  return profiles.filter((p) => p.attach).every(attachesByPid);
 }
 
 /** How to start a target this profile attaches to, for debug_languages: "`-m debugpy --listen 5678`", "by processId". */

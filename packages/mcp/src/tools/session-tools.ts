@@ -11,7 +11,7 @@ import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
 import { armedLine, armedStops } from '../format/armed.js';
-import { attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
+import { allAttachByPid, attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
 import { outputs } from './output-schemas.js';
 import { formatCandidates } from '../format/attach-candidates.js';
 import { readHealth } from '../health.js';
@@ -130,7 +130,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_attach',
     {
       title: 'Attach',
-      description: `Attach to a running program (how to start one: debug_languages)${pidAttachers(profiles) ? ` or, ${pidAttachers(profiles)}, a processId` : ''}.`,
+      description: `Attach to a running program by port (how to start one: debug_languages)${pidAttachers(profiles) ? ` or processId${allAttachByPid(profiles) ? '' : ` (${pidAttachers(profiles)})`}; neither: lists processes` : ''}.`,
       input: {
         language: z.string().optional(),
         ...fieldShape(profiles, 'attach'),
@@ -151,7 +151,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, exceptionFilters } = a;
       const fields = takeFields(profiles, 'attach', a);
-      if (port === undefined && processId === undefined && !a.reattach) {
+      if (port === undefined && processId === undefined && !a.reattach && (language !== undefined || Object.keys(fields ?? {}).length > 0)) {
         const pick = await manager.attachCandidates({ language, fields });
         if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
       }
