@@ -16,6 +16,7 @@ export { declaredFields, hasType, type DeclaredField, type RequestKind } from '.
 export { loadProfiles, configDir, ProfileRegistry } from './profiles/loader.js';
 export { resolveAdapter, installHint, type AdapterStatus } from './adapters/resolver.js';
 export { installAdapter } from './adapters/installer.js';
+export { installProgress } from './adapters/auto-install.js';
 export { GatewayError, type ErrorCode, type NextStep, type ErrorStep } from './errors.js';
 export { cacheDir } from './paths.js';
 export { checkExpression, EVAL_MODES, type EvalMode, type EvalUse } from './policy/evaluation.js';

@@ -36,6 +36,8 @@ Flags (each also an environment variable):
                       one breakpoint book                         DAPGATE_SHARED_WORKSPACE=1
   --quiet             only errors in the log (same as --log-level error)
   --no-mask-secrets   show credential-shaped values as they are      DAPGATE_MASK_SECRETS=0
+  --no-install        never install a missing adapter on first use (say how instead)
+                                                                   DAPGATE_NO_INSTALL=1
 
 Other settings: DAPGATE_CACHE_DIR (where adapters are installed), DAPGATE_CONFIG_DIR (profiles folder),
 DAPGATE_STATE_DIR (breakpoints and sessions kept between runs; default <cache>/state, off: none),
@@ -47,7 +49,7 @@ DAPGATE_JAVA_DEBUG_HOST_JAR, DAPGATE_NODE, DAPGATE_JSDEBUG_PATH (a js-debug dapD
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? ''), sharedWorkspace: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_SHARED_WORKSPACE ?? ''), allowRemote: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_HTTP_ALLOW_REMOTE ?? '') };
+  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? ''), sharedWorkspace: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_SHARED_WORKSPACE ?? ''), allowRemote: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_HTTP_ALLOW_REMOTE ?? ''), autoInstall: !/^(1|true|yes|on)$/i.test(process.env.DAPGATE_NO_INSTALL ?? '') };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -68,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
     else if (a === '--log-level') flags.logLevel = value();
     else if (a === '--log-json') flags.logJson = true;
     else if (a === '--no-mask-secrets') flags.maskSecrets = false;
+    else if (a === '--no-install') flags.autoInstall = false;
     else if (a === '--eval-mode') flags.evalMode = value();
     else if (a === '--http') flags.http = value();
     else if (a === '--shared-workspace') flags.sharedWorkspace = true;
@@ -101,8 +104,8 @@ async function main(argv: string[]): Promise<number> {
   return -1; // keep serving
 }
 
-function gatewayOptions(flags: { allowRoots: string[]; maskSecrets: boolean; evalMode: string }) {
-  return { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as EvalMode };
+function gatewayOptions(flags: { allowRoots: string[]; maskSecrets: boolean; evalMode: string; autoInstall: boolean }) {
+  return { allowRoots: flags.allowRoots, maskSecrets: flags.maskSecrets, evalMode: flags.evalMode as EvalMode, autoInstall: flags.autoInstall };
 }
 
 class UsageError extends Error {}

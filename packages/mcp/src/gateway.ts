@@ -11,6 +11,8 @@ export interface GatewayOptions {
   /** Mask credential-shaped values in answers (default true). */
   maskSecrets?: boolean;
   evalMode?: EvalMode;
+  /** Install a missing adapter on a tool's first use of it (default true). */
+  autoInstall?: boolean;
   logger: Logger;
 }
 
@@ -33,7 +35,7 @@ export class Gateway {
     setSecretMasking(options.maskSecrets !== false);
     const requestTimeoutMs = Number(process.env.DAPGATE_REQUEST_TIMEOUT_MS) || undefined;
     watchEventLoop();
-    this.manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, ...poolOptions() });
+    this.manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, autoInstall: options.autoInstall, ...poolOptions() });
     const log = options.logger;
     this.manager.onSessionCreated((s) => {
       log.info(`session ${s.id} (${s.target}) ${s.kind}`);

@@ -16,7 +16,9 @@ import { forgetResolution, installHint, resolveAdapter, sourceHash, type Adapter
  */
 export async function installAdapter(profile: Profile, log: (line: string) => void, options: { force?: boolean; fromRelease?: boolean } = {}): Promise<AdapterStatus> {
   const before = await resolveAdapter(profile, { fresh: true });
-  if (before.installed && !options.force && !before.outdated) {
+  // a debugpy found only on PATH runs unpatched: dapgate's own venv is made unless the user chose one (DAPGATE_DEBUGPY_PYTHON)
+  const ownPreferred = before.source === 'path' && profile.adapter.install.kind === 'pip-venv';
+  if (before.installed && !options.force && !before.outdated && !ownPreferred) {
     // a venv made before the profile had its fix (or whose packages were reinstalled) gets it now
     if (before.source === 'managed' && before.patch && !before.patch.applied) return patchVenv(profile, before.runtime!, log);
     log(`${profile.id}: ${profile.adapter.name} ${before.version ?? ''} already usable at ${before.runtime} (${before.source})`);

@@ -7,7 +7,7 @@ import { checkArgsDepth } from './args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForPort } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './attach-candidates.js';
-import { resolveAdapter } from '../adapters/resolver.js';
+import { usableAdapter } from '../adapters/auto-install.js';
 import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
@@ -42,6 +42,8 @@ export interface ManagerOptions {
   sharedPool?: AdapterPool;
   /** Numbers session ids; shared by a gateway's workspaces so an id names one session gateway-wide. */
   sessionCounter?: { next: number };
+  /** Install a missing adapter into dapgate's cache on first use (default on; `--no-install` turns it off). */
+  autoInstall?: boolean;
 }
 
 /**
@@ -286,8 +288,8 @@ export class SessionManager {
     return session;
   }
 
-  private async adapterCommand(profile: Profile): Promise<string[]> {
-    const status = await resolveAdapter(profile);
+  private async adapterCommand(profile: Profile, install = this.options.autoInstall ?? true): Promise<string[]> {
+    const status = await usableAdapter(profile, install);
     if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
     return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? '').replaceAll('${configDir}', configDir()));
   }
@@ -299,7 +301,7 @@ export class SessionManager {
   /** Starts warm adapters for a profile now (`warm`), if it is installed. */
   private async warmUp(profile: Profile): Promise<void> {
     try {
-      this.pool.refill(this.recipe(profile, await this.adapterCommand(profile)));
+      this.pool.refill(this.recipe(profile, await this.adapterCommand(profile, false)));
     } catch {
       /* not installed: its first launch says so */
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { SessionManager } from '@dapgate/core';
+import { installProgress, type SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
 import { outputs } from './output-schemas.js';
 import { listTool, listedAs } from './tool-list.js';
@@ -11,7 +11,7 @@ export interface ToolContext {
   manager: SessionManager;
   signal: AbortSignal;
   /** Reports progress of a long wait when the client asked for it (a progressToken); else a no-op. */
-  progress: (message: string, elapsedMs: number, totalMs: number) => void;
+  progress: (message: string, elapsedMs: number, totalMs?: number) => void;
 }
 
 interface RequestExtra {
@@ -56,7 +56,10 @@ export function defineTool<Shape extends z.ZodRawShape>(
       try {
         const raw = args as Record<string, unknown>;
         maskLogpoints(raw);
-        return withinBudget(await handler(args, { manager, signal: extra.signal, progress: progressReporter(extra) }), selectsSecret(raw));
+        const progress = progressReporter(extra);
+        const started = Date.now();
+        const installLine = (line: string) => progress(line, Date.now() - started);
+        return withinBudget(await installProgress.run(installLine, () => handler(args, { manager, signal: extra.signal, progress })), selectsSecret(raw));
       } catch (e) {
         return errorResult(e);
       }
