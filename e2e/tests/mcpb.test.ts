@@ -2,12 +2,12 @@
 // way Claude Desktop starts it (manifest.json's mcp_config, ${__dirname} = the unpacked folder).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { repoRoot } from '../support/gateway.js';
+import { lineOf, repoRoot } from '../support/gateway.js';
 import { runCommand } from '../support/installed-package.js';
 
 const pkgDir = join(repoRoot, 'packages', 'mcp');
@@ -44,5 +44,52 @@ test('the .mcpb bundle is built and validated by the mcpb CLI, and starts as Cla
     assert.ok(ids.includes('python') && ids.includes('java') && ids.includes('node'), `profiles loaded from the bundle: ${ids.join(', ')}`);
   } finally {
     await client.close();
+  }
+});
+
+test("the bundle's user_config (evaluation mode, allowed folders, cache) reaches the server; from an empty HOME it installs adapters on first use", async () => {
+  const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'));
+  assert.deepEqual(Object.keys(manifest.user_config).sort(), ['allowed_roots', 'cache_dir', 'eval_mode']);
+  const home = mkdtempSync(join(tmpdir(), 'dapgate-mcpb-home-'));
+  const cache = join(home, 'adapters');
+  const examples = join(repoRoot, 'examples');
+  try {
+    // what Claude Desktop does with the manifest and the user's answers
+    const { getMcpConfigForManifest } = await import('@anthropic-ai/mcpb');
+    const config = (await getMcpConfigForManifest({ manifest, extensionPath: unpacked, systemDirs: {}, userConfig: { eval_mode: 'readonly', allowed_roots: [examples], cache_dir: cache }, pathSeparator: '/' })) as { args: string[]; env: Record<string, string> };
+    assert.deepEqual(config.args.slice(1), ['--allow-roots', examples]);
+    const client = new Client({ name: 'dapgate-mcpb-config', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: config.args, cwd: home, env: { ...(process.env as Record<string, string>), HOME: home, ...config.env }, stderr: 'ignore' }));
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const progress: string[] = [];
+      const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 300_000, onprogress: (p) => progress.push(String(p.message ?? '')) })) as { content: { text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+      return { text: r.content.map((c) => c.text).join('\n'), structured: r.structuredContent ?? {}, isError: !!r.isError, progress };
+    };
+    try {
+      const ledger = join(examples, 'python', 'ledger.py');
+      const line = lineOf(ledger, 'total = acct.post(amount)');
+      const py = await call('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line }] });
+      assert.equal(py.structured.state, 'stopped', py.text);
+      assert.ok(py.progress.some((m) => /installing debugpy/.test(m)), `progress shown: ${py.progress.join(' | ')}`);
+      assert.ok(existsSync(join(cache, 'venvs', 'debugpy')), 'installed into the chosen cache folder');
+      const ev = await call('debug_evaluate', { expression: 'acct.post(1)' });
+      assert.equal(ev.isError, true, ev.text);
+      assert.match(ev.text, /readonly/, ev.text);
+      await call('debug_stop', {});
+      const quick = join(examples, 'node', 'quick.js');
+      const js = await call('debug_launch', { program: quick, breakpoints: [{ file: quick, line: lineOf(quick, 'count += step;') }] });
+      assert.equal(js.structured.state, 'stopped', js.text);
+      assert.ok(js.progress.some((m) => /installing js-debug/.test(m)), `progress shown: ${js.progress.join(' | ')}`);
+      await call('debug_stop', {});
+      const outside = join(home, 'outside.py');
+      writeFileSync(outside, 'print(1)\n');
+      const refused = await call('debug_launch', { program: outside });
+      assert.equal(refused.isError, true, refused.text);
+      assert.match(refused.text, /outside/i, refused.text);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 });

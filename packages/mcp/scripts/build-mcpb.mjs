@@ -37,7 +37,36 @@ const manifest = {
   server: {
     type: 'node',
     entry_point: pkg.bin.dapgate,
-    mcp_config: { command: 'node', args: [`\${__dirname}/${pkg.bin.dapgate}`], env: {} },
+    // --allow-roots takes every argument after it: user_config arrays expand into separate args
+    mcp_config: {
+      command: 'node',
+      args: [`\${__dirname}/${pkg.bin.dapgate}`, '--allow-roots', '${user_config.allowed_roots}'],
+      env: { DAPGATE_EVAL_MODE: '${user_config.eval_mode}', DAPGATE_CACHE_DIR: '${user_config.cache_dir}' },
+    },
+  },
+  user_config: {
+    eval_mode: {
+      type: 'string',
+      title: 'Evaluation mode',
+      description: 'What expressions the agent evaluates may do: blocklist (default: no file, process or network calls), readonly (no calls or assignments), or unrestricted',
+      default: 'blocklist',
+      required: false,
+    },
+    allowed_roots: {
+      type: 'directory',
+      title: 'Allowed folders',
+      description: 'Only programs under these folders may be debugged (none: anywhere)',
+      multiple: true,
+      default: [],
+      required: false,
+    },
+    cache_dir: {
+      type: 'directory',
+      title: 'Adapter cache folder',
+      description: "Where dapgate installs debug adapters on first use (empty: the user's cache folder)",
+      default: '',
+      required: false,
+    },
   },
   compatibility: { platforms: ['darwin', 'linux', 'win32'], runtimes: { node: pkg.engines.node } },
 };

@@ -22,6 +22,7 @@ Flags (each also an environment variable):
   --eval-mode MODE    what expressions may do: unrestricted | blocklist (default) | readonly
                                                                    DAPGATE_EVAL_MODE
   --allow-root DIR    only debug programs under DIR (repeatable)   DAPGATE_ALLOW_ROOTS (path-separated)
+  --allow-roots DIR...  the same for every folder that follows, up to the next flag
   --log-file FILE     write logs there instead of stderr           DAPGATE_LOG_FILE
   --log-level LEVEL   error | warn | info (default) | debug         DAPGATE_LOG_LEVEL
   --log-json          one JSON object per log line                  DAPGATE_LOG_JSON=1
@@ -49,7 +50,7 @@ DAPGATE_JAVA_DEBUG_HOST_JAR, DAPGATE_NODE, DAPGATE_JSDEBUG_PATH (a js-debug dapD
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE ?? 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? ''), sharedWorkspace: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_SHARED_WORKSPACE ?? ''), allowRemote: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_HTTP_ALLOW_REMOTE ?? ''), autoInstall: !/^(1|true|yes|on)$/i.test(process.env.DAPGATE_NO_INSTALL ?? '') };
+  const flags = { http: undefined as string | undefined, evalMode: process.env.DAPGATE_EVAL_MODE || 'blocklist', maskSecrets: !/^(0|false|no|off)$/i.test(process.env.DAPGATE_MASK_SECRETS ?? ''), allowRoots: (process.env.DAPGATE_ALLOW_ROOTS ?? '').split(process.platform === 'win32' ? ';' : ':').filter(Boolean), logFile: process.env.DAPGATE_LOG_FILE, logLevel: process.env.DAPGATE_LOG_LEVEL ?? 'info', logJson: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_LOG_JSON ?? ''), sharedWorkspace: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_SHARED_WORKSPACE ?? ''), allowRemote: /^(1|true|yes|on)$/i.test(process.env.DAPGATE_HTTP_ALLOW_REMOTE ?? ''), autoInstall: !/^(1|true|yes|on)$/i.test(process.env.DAPGATE_NO_INSTALL ?? '') };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -65,6 +66,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return 0;
     } else if (a === '--allow-root') flags.allowRoots.push(value());
+    else if (a === '--allow-roots') while (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags.allowRoots.push(argv[++i]!);
     else if (a === '--log-file') flags.logFile = value();
     else if (a === '--quiet') flags.logLevel = 'error';
     else if (a === '--log-level') flags.logLevel = value();
