@@ -5,7 +5,7 @@ import { GatewayError } from '../../errors.js';
 import { cacheDir, pathExists } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
 import { which } from '../../which.js';
-import { javacPath, javaSource, newestJavaMtime } from './java.js';
+import { javacPath, javaSource, newestJavaMtime } from './java-sources.js';
 import { firstLines, OncePerKey } from './build-helpers.js';
 import type { TemplateVars } from './types.js';
 
