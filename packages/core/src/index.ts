@@ -14,7 +14,7 @@ export { CursorLog, type Entry, type ReadResult } from './logs/cursor-log.js';
 export { ProfileSchema, UNIFIED_ARGUMENTS, type Profile, type FieldSpec, type FieldType } from './profiles/schema.js';
 export { declaredFields, hasType, type DeclaredField, type RequestKind } from './profiles/fields.js';
 export { loadProfiles, configDir, ProfileRegistry } from './profiles/loader.js';
-export { resolveAdapter, installHint, type AdapterStatus } from './adapters/resolver.js';
+export { resolveAdapter, installHint, describeUsable, type AdapterStatus } from './adapters/resolver.js';
 export { installAdapter } from './adapters/installer.js';
 export { installProgress } from './adapters/auto-install.js';
 export { GatewayError, type ErrorCode, type NextStep, type ErrorStep } from './errors.js';
