@@ -19,6 +19,14 @@ export default tseslint.config(
     },
   },
   {
+    // Layers point one way: mcp -> core -> dap. mcp reaches adapters only through core, whose
+    // errors and types it re-exports as its own (core/src/adapter-errors.ts).
+    files: ['packages/mcp/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@dapgate/dap', '@dapgate/dap/*'], message: 'packages/mcp talks to adapters through @dapgate/core only; export what it needs from core.' }] }],
+    },
+  },
+  {
     // Tests and benchmarks read tool replies and DAP messages as arbitrary JSON; the assertions
     // check their shape, so typing each reply would add nothing.
     files: ['e2e/**', 'packages/*/test/**'],

@@ -1,4 +1,4 @@
-// `npm run faults`: runs the fault-matrix e2e tests and prints their markdown table (for the README).
+// `npm run faults`: runs the fault-matrix e2e tests and prints their markdown table (for docs/reliability.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -79,7 +79,7 @@ describe('MCP protocol over stdio', () => {
       for (const uri of ['dapgate://sessions/s999', 'dapgate://sessions/s999/output', 'dapgate://nothing/here']) {
         await assert.rejects(g.client.readResource({ uri }), (e: any) => {
           assert.equal(e.code, -32002, `${uri}: ${e.message}`);
-          assert.match(e.message, /Resource not found: .*dapgate:\/\/sessions lists the sessions/);
+          assert.equal(e.message, `MCP error -32002: Resource not found: ${uri}. dapgate://sessions lists the sessions.`, 'the code is said once');
           return true;
         });
       }

@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'start-failed'
   | 'no-attach'
   | 'watch-needs-stop'
-  | 'policy-refused';
+  | 'policy-refused'
+  | 'already-attached';
 
 /** What the agent can do next, as a code; the front end says it in its own terms. */
 export type NextStep =
@@ -42,7 +43,17 @@ export type NextStep =
   /** the operator's mode blocks this: read variables instead */
   | 'inspect-without-evaluating'
   /** list the processes this language could attach to (an attach with neither port nor process id) */
-  | 'pick-process';
+  | 'pick-process'
+  /** learn how to start a target under a debugger (the language's attach instructions) */
+  | 'start-attach-target'
+  /** attach again to the session `session` lost in a gateway restart */
+  | 'reattach-lost'
+  /** launch the program again (a launched session does not come back after a restart) */
+  | 'launch-again'
+  /** list the sessions lost in a gateway restart */
+  | 'list-lost-sessions'
+  /** use the session `session`, or end it first */
+  | 'stop-session';
 
 export interface ErrorStep {
   code: ErrorCode;
@@ -51,6 +62,8 @@ export interface ErrorStep {
   /** policy-refused: what was refused (an EvalUse) and why, so a front end can name it its way. */
   use?: string;
   reason?: string;
+  /** The session the next step is about (reattach-lost, stop-session). */
+  session?: string;
 }
 
 /**

@@ -18,12 +18,25 @@ test('a project folder picks its profile by its project file; sources by extensi
   assert.throws(() => registry.pick(undefined, join(examples, 'c')), /cannot tell the language/);
 });
 
-test('system-package installs print the command for this platform first, and never run it', () => {
+test('system-package installs print the command for this platform only, and never run it', () => {
   const hint = systemPackageHint({ linux: 'apt-get install x', darwin: 'brew install x', win32: 'winget install x' }, 'or set X_PATH', 'darwin');
-  assert.equal(hint, 'macOS: brew install x; Linux: apt-get install x; Windows: winget install x. or set X_PATH');
+  assert.equal(hint, 'macOS: brew install x; or set X_PATH');
+  assert.equal(systemPackageHint({ linux: 'apt-get install x' }, undefined, 'darwin'), 'Linux: apt-get install x', 'a platform without a command gets the ones there are');
   const lldb = registry.get('lldb')!;
-  assert.match(installHint(lldb), /apt-get install -y lldb-19/);
+  assert.match(systemPackageHint((lldb.adapter.install as { commands: Record<string, string> }).commands, undefined, 'linux'), /apt-get install -y lldb-19/);
   assert.match(installHint(lldb), /DAPGATE_LLDB_DAP_PATH/);
+});
+
+test("the .NET fix is one short text: this platform's download, the releases page once, the SDK", () => {
+  const dotnet = registry.get('dotnet')!;
+  for (const platform of ['linux', 'darwin', 'win32']) {
+    const hint = systemPackageHint((dotnet.adapter.install as { commands: Record<string, string> }).commands, (dotnet.adapter.install as { notes?: string }).notes, platform);
+    assert.ok(hint.length <= 300, `${platform}: ${hint.length} characters: ${hint}`);
+    assert.equal(hint.split('github.com/Samsung/netcoredbg/releases').length - 1, 1, hint);
+    assert.match(hint, /DAPGATE_NETCOREDBG_PATH/);
+    assert.match(hint, /\.NET SDK/);
+  }
+  assert.ok(dotnet.unverified, 'the .NET profile says why it is not verified here');
 });
 
 test('an lldb exit status says when it was a signal, and when it cannot tell', () => {

@@ -122,7 +122,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (e) => {
-    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n\n${HELP}` : `dapgate: ${(e as Error).stack ?? e}\n`);
+    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n(see dapgate --help)\n` : `dapgate: ${(e as Error).stack ?? e}\n`);
     process.exit(2);
   },
 );

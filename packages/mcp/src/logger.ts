@@ -1,23 +1,6 @@
-/** The gateway log: stderr or a file, never stdout (stdout carries MCP frames). */
-export interface Logger {
-  error(message: string): void;
-  warn(message: string): void;
-  info(message: string): void;
-  debug(message: string): void;
-  /** Writes out what is buffered (before the process exits). */
-  flush(): Promise<void>;
-}
+import type { Logger, LogSettings } from './log-types.js';
 
-export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export interface LogSettings {
-  level: LogLevel;
-  /** Append there instead of stderr. */
-  file?: string;
-  /** One JSON object per line instead of text. */
-  json: boolean;
-}
+export { LOG_LEVELS, type Logger, type LogLevel, type LogSettings } from './log-types.js';
 
 /** winston is loaded here, after the early initialize answer, so it does not slow the cold start. */
 export async function createLogger(settings: LogSettings): Promise<Logger> {

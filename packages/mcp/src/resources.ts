@@ -1,5 +1,5 @@
 import { McpServer, ResourceTemplate, type RegisteredResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError, ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Session, SessionManager } from '@dapgate/core';
 import { describe } from './format/session.js';
 import { maskText } from './format/secrets.js';
@@ -12,7 +12,20 @@ const outputUri = (id: string) => `dapgate://sessions/${id}/output`;
 /** MCP's error code for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002;
 
-const notFound = (uri: string) => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. dapgate://sessions lists the sessions.`, { uri });
+/**
+ * A JSON-RPC error the SDK sends as it is. Not McpError: its message already starts with "MCP error
+ * <code>: ", and the client's McpError adds that again ("MCP error -32002: MCP error -32002: ...").
+ */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+const notFound = (uri: string) => new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. dapgate://sessions lists the sessions.`, { uri });
 
 /**
  * Sessions and their output as MCP resources. A client that subscribes is notified when a session

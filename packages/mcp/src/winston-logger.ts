@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import winston from 'winston';
-import type { Logger, LogSettings } from './logger.js';
+import type { Logger, LogSettings } from './log-types.js';
 
 export async function createWinstonLogger(settings: LogSettings): Promise<Logger> {
   const { combine, timestamp, json, printf } = winston.format;

@@ -8,7 +8,7 @@ import { runStep as run } from '../process/run-command.js';
 import { installNpmExtract } from './install-npm.js';
 import { applyPatch } from './venv-patch.js';
 import { installGo } from './install-go.js';
-import { forgetResolution, installHint, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
+import { describeUsable, forgetResolution, installHint, resolveAdapter, sourceHash, type AdapterStatus } from './resolver.js';
 
 /**
  * Installs a profile's adapter into dapgate's cache unless a usable one is already there.
@@ -21,7 +21,7 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
   if (before.installed && !options.force && !before.outdated && !ownPreferred) {
     // a venv made before the profile had its fix (or whose packages were reinstalled) gets it now
     if (before.source === 'managed' && before.patch && !before.patch.applied) return patchVenv(profile, before.runtime!, log);
-    log(`${profile.id}: ${profile.adapter.name} ${before.version ?? ''} already usable at ${before.runtime} (${before.source})`);
+    log(`${profile.id}: already usable (${before.source}): ${describeUsable(profile, before)}`);
     if (before.warning) log(`${profile.id}: WARNING: ${before.warning}`);
     return before;
   }
@@ -35,7 +35,7 @@ export async function installAdapter(profile: Profile, log: (line: string) => vo
     forgetResolution(profile.id);
     const after = await resolveAdapter(profile, { fresh: true });
     if (!after.installed) throw new Error(`${profile.id}: installed into ${where}, but still not usable: ${after.problem}`);
-    log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.adapterProgram ?? after.runtime}${after.adapterProgram ? ` (runtime ${after.runtime})` : ''}`);
+    log(`${profile.id}: ready: ${describeUsable(profile, after)}`);
     return after;
   }
   const base = await whichFirst(spec.basePython);
@@ -61,7 +61,7 @@ async function patchVenv(profile: Profile, python: string, log: (line: string) =
   forgetResolution(profile.id);
   const after = await resolveAdapter(profile, { fresh: true });
   if (!after.installed) throw new Error(`${profile.id}: installed, but still not usable: ${after.problem}`);
-  log(`${profile.id}: ${profile.adapter.name} ${after.version ?? ''} ready at ${after.runtime}`);
+  log(`${profile.id}: ready: ${describeUsable(profile, after)}`);
   if (after.warning) log(`${profile.id}: WARNING: ${after.warning}`);
   return after;
 }
@@ -82,6 +82,6 @@ async function installMavenJar(profile: Profile, spec: { pom: string; builtJar: 
   forgetResolution(profile.id);
   const after = await resolveAdapter(profile, { fresh: true });
   if (!after.installed) throw new Error(`${profile.id}: built, but still not usable: ${after.problem}`);
-  log(`${profile.id}: ${profile.adapter.name} ready at ${target} (runtime ${after.runtime}, ${after.version ?? ''})`);
+  log(`${profile.id}: ready: ${describeUsable(profile, after)}`);
   return after;
 }

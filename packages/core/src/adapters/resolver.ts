@@ -16,7 +16,10 @@ export interface AdapterStatus {
   runtime?: string;
   /** The file the runtime runs (jar, server script), for profiles that have one. */
   adapterProgram?: string;
+  /** The runtime's version (what its check printed), or the adapter's own where the runtime is the adapter. */
   version?: string;
+  /** The adapter program's own pinned version (js-debug's, not Node's), when the managed file is used. */
+  programVersion?: string;
   source?: 'env' | 'managed' | 'path';
   /** Why it is not usable, and how to fix it. */
   problem?: string;
@@ -89,7 +92,10 @@ async function probeAdapter(profile: Profile): Promise<AdapterStatus> {
   if (status.installed && program) {
     const explicit = program.envVar ? process.env[program.envVar] : undefined;
     const path = explicit ?? join(cacheDir(), program.managed);
-    if (await pathExists(path)) status.adapterProgram = path;
+    if (await pathExists(path)) {
+      status.adapterProgram = path;
+      if (!explicit && program.version) status.programVersion = program.version;
+    }
     else status = { ...base, installed: false, runtime: status.runtime, problem: `${program.description} not found at ${path}${explicit ? ` (from ${program.envVar})` : ''}` };
   }
   const built = profile.adapter.install;
@@ -145,12 +151,23 @@ export function installHint(profile: Profile): string {
   return `run: npx dapgate adapters install ${profile.id}${needs}${override}`;
 }
 
-/** The install command for this platform first, then the others, then the notes. */
+/** The install command for this platform (every platform's when it has none), then the notes. */
 export function systemPackageHint(commands: Record<string, string>, notes: string | undefined, platform: string = process.platform): string {
   const names: Record<string, string> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
-  const order = Object.keys(commands).sort((a, b) => Number(b === platform) - Number(a === platform));
-  const lines = order.map((p) => `${names[p] ?? p}: ${commands[p]}`);
-  return `${lines.join('; ')}${notes ? `. ${notes}` : ''}`;
+  const shown = commands[platform] !== undefined ? [platform] : Object.keys(commands);
+  const lines = shown.map((p) => `${names[p] ?? p}: ${commands[p]}`);
+  return `${lines.join('; ')}${notes ? `; ${notes}` : ''}`;
+}
+
+/**
+ * A usable adapter in words, each version next to what it belongs to: "js-debug v1.112.0 at
+ * <file> (runtime /usr/bin/node, v20.20.2)" for an adapter a runtime runs, "delve 1.27.2 at <dlv>"
+ * for one that is its own runtime.
+ */
+export function describeUsable(profile: Profile, status: AdapterStatus): string {
+  if (!status.adapterProgram) return `${profile.adapter.name}${status.version ? ` ${status.version}` : ''} at ${status.runtime}`;
+  const own = status.programVersion ? ` ${status.programVersion}` : '';
+  return `${profile.adapter.name}${own} at ${status.adapterProgram} (runtime ${status.runtime}${status.version ? `, ${status.version}` : ''})`;
 }
 
 /** A hash of a Maven project's pom.xml and src/ contents: tells whether a cached build is current. */

@@ -81,7 +81,7 @@ const InstallSpec = z.discriminatedUnion('kind', [
      * runs it (it needs root and changes the machine), it prints the command for this platform.
      */
     kind: z.literal('system-package'),
-    /** The command per platform (process.platform: linux, darwin, win32); shown for this one first. */
+    /** The command per platform (process.platform: linux, darwin, win32); only this platform's is shown. */
     commands: z.record(z.string()),
     /** What else to know (e.g. where the adapter lands, or the env variable that points to it). */
     notes: z.string().optional(),
@@ -98,7 +98,15 @@ const AdapterSpec = z.object({
    */
   command: z.array(z.string()).min(1),
   /** A file the runtime runs (a jar, a server script): an explicit path from `envVar`, else `managed` (relative to the cache dir). */
-  program: z.object({ description: z.string(), envVar: z.string().optional(), managed: z.string() }).optional(),
+  program: z
+    .object({
+      description: z.string(),
+      envVar: z.string().optional(),
+      managed: z.string(),
+      /** The pinned version of the managed file (the adapter's own, not its runtime's); unknown for a file from `envVar`. */
+      version: z.string().optional(),
+    })
+    .optional(),
   transport: z.enum(['stdio', 'tcp-listen']),
   /** tcp-listen: a regexp matched against the adapter's output once it listens. */
   listenPattern: z.string().optional(),
@@ -231,6 +239,11 @@ const TestSpec = z.object({
 export const ProfileSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
   displayName: z.string(),
+  /**
+   * Why this profile cannot be verified where dapgate is built and tested (its adapter or SDK is
+   * not installable there). `doctor` reports such a profile's missing adapter without failing.
+   */
+  unverified: z.string().optional(),
   languages: z.array(z.string()).min(1),
   extensions: z.array(z.string()),
   /**

@@ -28,7 +28,7 @@ export function startFailure(e: unknown, kind: 'launch' | 'attach', at: { host: 
   if (!(e instanceof DapTimeoutError)) return withoutStackTrace((e as Error)?.message ?? String(e));
   const silent =
     e.command === 'initialize' && kind === 'attach' && at
-      ? ` (something on ${at.host}:${at.port} accepted the connection but did not answer as a debugger: check that this port is the debugger's, not the program's own; debug_languages shows how to start the target)`
+      ? ` (something on ${at.host}:${at.port} accepted the connection but did not answer as a debugger: check that this port is the debugger's, not the program's own)`
       : '';
   return `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms${silent}`;
 }

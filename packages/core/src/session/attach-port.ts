@@ -38,6 +38,7 @@ export async function attachPortFailure(e: unknown, profile: Profile, host: stri
   const start = profile.attach?.startHint ? ` (started with ${profile.attach.startHint})` : '';
   return new GatewayError(
     `attach failed: no ${profile.displayName} debug target at ${host}:${port}: ${what}. ${profile.adapter.name} said: ${said}`,
-    `check that the target runs under a debugger${start} and that ${port} is its debug port, not the program's own; waitForTargetMs waits for a target still starting; debug_languages shows how to start one`,
+    `check that the target runs under a debugger${start} and that ${port} is its debug port, not the program's own; waitForTargetMs waits for a target still starting`,
+    { code: 'no-attach', next: 'start-attach-target' },
   );
 }

@@ -190,7 +190,7 @@ export class SessionManager {
     checkRequired(profile, 'attach', template.requires, vars);
     const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
     const holder = this.list().find((s) => s.live && s.kind === 'attach' && s.target === target);
-    if (holder) throw new GatewayError(`${target} is already attached by session ${holder.id}`, `use session ${holder.id}, or end it with debug_stop {sessionId: "${holder.id}"} first`);
+    if (holder) throw new GatewayError(`${target} is already attached by session ${holder.id}`, undefined, { code: 'already-attached', next: 'stop-session', session: holder.id });
     // before the hooks: they may signal the process (Node's SIGUSR1) or ask it to open a port (jcmd)
     const deadline = Date.now() + (req.waitForTargetMs ?? 0);
     if (this.allowed.confining) {

@@ -16,7 +16,7 @@ export interface ThreadEntry {
 }
 
 /**
- * The threads of a session (DESIGN §3): fed by `thread`, `stopped` (allThreadsStopped) and
+ * The threads of a session (docs/architecture.md, Principles): fed by `thread`, `stopped` (allThreadsStopped) and
  * `continued` (allThreadsContinued) events and by `threads` answers. Every stop is kept: the
  * focused thread is the one answers show; the other stopped threads wait in stop order. The
  * session is stopped while any thread is.

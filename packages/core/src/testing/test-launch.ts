@@ -81,7 +81,7 @@ function pickForm(manager: SessionManager, test: string, language: string | unde
   const withTests = profiles.filter((p) => p.test);
   if (language && !withTests.length) {
     const supported = manager.profiles.profiles.filter((p) => p.test).map((p) => p.id);
-    throw new GatewayError(`${profiles[0]!.displayName} has no debug_test support yet`, `debug_test supports: ${supported.join(', ')}; or run the test runner with debug_launch`);
+    throw new GatewayError(`${profiles[0]!.displayName} has no test runner support yet`, `tests run for: ${supported.join(', ')}; or run the test runner as a program`, { code: 'not-supported', next: 'launch-instead' });
   }
   const matches: Match[] = [];
   for (const profile of withTests) {

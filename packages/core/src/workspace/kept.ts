@@ -41,7 +41,7 @@ export class KeptState {
   lostError(id: string): GatewayError | undefined {
     const lost = this.lost.get(id);
     if (!lost) return undefined;
-    const how = lost.attach ? `attach to it again with debug_attach {reattach: "${id}"}` : 'launch it again with debug_launch';
-    return new GatewayError(`session '${id}' (${lost.target}, ${lost.kind}) was lost when the gateway restarted`, how, { code: 'unknown-session' });
+    const next = lost.attach ? ({ next: 'reattach-lost', session: id } as const) : ({ next: 'launch-again' } as const);
+    return new GatewayError(`session '${id}' (${lost.target}, ${lost.kind}) was lost when the gateway restarted`, undefined, { code: 'unknown-session', ...next });
   }
 }

@@ -27,8 +27,11 @@ export async function persistWorkspace(manager: SessionManager, file: StateFile)
 /** Attaches again to the target of a session lost when the gateway restarted; the new session gets a new id. */
 export async function reattach(manager: SessionManager, id: string): Promise<Session> {
   const saved = manager.kept.lost.get(id);
-  if (!saved) throw new GatewayError(`no lost session '${id}' to re-attach`, manager.kept.lost.size ? `lost sessions: ${[...manager.kept.lost.keys()].join(', ')}` : 'debug_sessions lists the sessions lost in a gateway restart');
-  if (!saved.attach) throw new GatewayError(`session '${id}' was launched (${saved.target}), not attached`, 'launch it again with debug_launch');
+  if (!saved) {
+    const lost = [...manager.kept.lost.keys()];
+    throw new GatewayError(`no lost session '${id}' to re-attach`, lost.length ? `lost sessions: ${lost.join(', ')}` : undefined, { code: 'unknown-session', ...(lost.length ? {} : { next: 'list-lost-sessions' }) });
+  }
+  if (!saved.attach) throw new GatewayError(`session '${id}' was launched (${saved.target}), not attached`, undefined, { code: 'not-supported', next: 'launch-again' });
   const session = await manager.attach(saved.attach as AttachRequest);
   manager.kept.lost.delete(id);
   manager.kept.changed();

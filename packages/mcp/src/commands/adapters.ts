@@ -1,4 +1,8 @@
-import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter } from '@dapgate/core';
+import { describeUsable, installAdapter, loadProfiles, ProfileRegistry, resolveAdapter } from '@dapgate/core';
+
+const INSTALL_USAGE = `usage: dapgate adapters install <id>... | all [--force] [--from-release]
+  installs the named adapters into dapgate's cache (all: every profile's, which builds delve with Go
+  and the Java host with Maven); 'dapgate adapters list' shows what is installed`;
 
 /** `dapgate adapters [list]` and `dapgate adapters install <id|all>`. Prints to stdout (CLI mode). */
 export async function adaptersCommand(args: string[]): Promise<number> {
@@ -8,7 +12,7 @@ export async function adaptersCommand(args: string[]): Promise<number> {
     const statuses = await Promise.all(registry.profiles.map((p) => resolveAdapter(p, { fresh: true })));
     for (const [i, p] of registry.profiles.entries()) {
       const s = statuses[i]!;
-      console.log(s.installed ? `${p.id}\t${p.adapter.name}\t${s.adapterProgram ?? s.runtime} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? '\tOUTDATED: run adapters install' : ''}` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
+      console.log(s.installed ? `${p.id}\t${describeUsable(p, s)}${s.outdated ? '\tOUTDATED: run adapters install' : ''}` : `${p.id}\t${p.adapter.name}\tNOT INSTALLED: ${s.problem}\n\t${s.install}`);
     }
     return 0;
   }
@@ -16,7 +20,11 @@ export async function adaptersCommand(args: string[]): Promise<number> {
     const fromRelease = rest.includes('--from-release');
     const force = rest.includes('--force');
     const names = rest.filter((r) => !r.startsWith('--'));
-    const ids = names.length === 0 || names.includes('all') ? registry.profiles.map((p) => p.id) : names;
+    if (names.length === 0) {
+      console.error(INSTALL_USAGE);
+      return 2;
+    }
+    const ids = names.includes('all') ? registry.profiles.map((p) => p.id) : names;
     let failed = 0;
     for (const id of ids) {
       const p = registry.get(id);
@@ -54,8 +62,11 @@ export async function doctorCommand(): Promise<number> {
   for (const [i, p] of profiles.entries()) {
     const s = statuses[i]!;
     if (s.installed) {
-      console.log(`${s.warning ? 'warn' : 'ok  '} ${p.id}: ${p.adapter.name}${s.adapterProgram ? ` ${s.adapterProgram}` : ''} (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''})${s.outdated ? ' OUTDATED: run adapters install' : ''}`);
+      console.log(`${s.warning ? 'warn' : 'ok  '} ${p.id}: ${describeUsable(p, s)}${s.outdated ? ' OUTDATED: run adapters install' : ''}${p.unverified ? ' (not verified by dapgate\'s tests)' : ''}`);
       if (s.warning) console.log(`     ${s.warning}`);
+    } else if (p.unverified) {
+      // a profile no test can run here does not fail the check: it is named, with how to get it
+      console.log(`skip ${p.id}: not verifiable here (${p.unverified}); ${s.problem}\n     to use it: ${s.install}`);
     } else {
       missing++;
       console.log(`MISS ${p.id}: ${s.problem}\n     fix: ${s.install}`);

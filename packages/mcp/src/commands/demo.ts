@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { installAdapter, loadProfiles, ProfileRegistry, resolveAdapter, configDir, type Profile } from '@dapgate/core';
 
 /**
@@ -21,6 +21,18 @@ async function ensureInstalled(profile: Profile | undefined): Promise<true | str
   }
 }
 
+class DemoFailure extends Error {}
+
+/**
+ * The server sees the environment the demo was started with (DAPGATE_CACHE_DIR, DAPGATE_EVAL_MODE,
+ * JAVA_HOME, ...), as a client started from this shell would give it; only the saved state is
+ * off, so the demo's breakpoints do not land in the user's.
+ */
+function serverEnvironment(): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return { ...env, DAPGATE_STATE_DIR: 'off' };
+}
+
 export async function demoCommand(): Promise<number> {
   const repo = dirname(configDir());
   const program = join(repo, 'examples', 'python', 'ledger.py');
@@ -32,15 +44,17 @@ export async function demoCommand(): Promise<number> {
 
   const bin = resolve(process.argv[1] ?? join(repo, 'packages', 'mcp', 'bin', 'dapgate.mjs'));
   const client = new Client({ name: 'dapgate-demo', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin], stderr: 'ignore', env: { ...getDefaultEnvironment(), DAPGATE_STATE_DIR: 'off' } }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin], stderr: 'ignore', env: serverEnvironment() }));
   let chars = 0;
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
+  /** One tool call, printed; a call the script expects to succeed that fails ends the demo (exit 1). */
+  const call = async (name: string, args: Record<string, unknown> = {}, expect: 'ok' | 'error' = 'ok') => {
     const started = Date.now();
     const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as { content: { type: string; text: string }[]; isError?: boolean };
     const text = r.content.map((c) => c.text).join('\n');
     chars += text.length;
     console.log(`\n>>> ${name} ${JSON.stringify(args)}${r.isError ? '  (error result)' : ''}  [${Date.now() - started} ms]`);
     console.log(text);
+    if (Boolean(r.isError) !== (expect === 'error')) throw new DemoFailure(`${name} ${r.isError ? 'failed' : 'succeeded where the script expects an error'} (above)`);
     return r;
   };
   try {
@@ -54,7 +68,7 @@ export async function demoCommand(): Promise<number> {
     await call('debug_step', { kind: 'over', count: 2 });
     await call('debug_variables', { path: 'self.entries' });
     await call('debug_evaluate', { expression: 'self.balance()' });
-    await call('debug_evaluate', { expression: 'i' });
+    await call('debug_evaluate', { expression: 'i' }, 'error');
     await call('debug_step', { kind: 'out' });
     await call('debug_variables', { path: 'meta', depth: 2 });
     await call('debug_continue');
@@ -79,6 +93,10 @@ export async function demoCommand(): Promise<number> {
     } else console.log(`\n(Java part skipped: ${javaReady})`);
     console.log(`\ndemo finished: ${chars} characters of tool output in total`);
     return 0;
+  } catch (e) {
+    if (!(e instanceof DemoFailure)) throw e;
+    console.error(`\ndemo FAILED: ${e.message}`);
+    return 1;
   } finally {
     await client.close();
   }

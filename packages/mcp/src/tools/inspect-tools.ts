@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DapRequestError } from '@dapgate/dap';
-import { GatewayError, type Session, type SessionManager } from '@dapgate/core';
+import { AdapterRefusedError, GatewayError, type Session, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { failure, ok } from './result.js';
 import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
@@ -199,7 +198,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
         }
         return ok(text, structured);
       } catch (e) {
-        if (!(e instanceof DapRequestError)) throw e;
+        if (!(e instanceof AdapterRefusedError)) throw e;
         const here = s.state === 'stopped' ? await whereAndNames(s, frame, a.threadId) : '';
         return failure(`${e.message.trim()}${here}`, { sessionId: s.id, state: s.state, expression: a.expression, error: e.message });
       }

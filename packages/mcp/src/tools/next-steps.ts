@@ -1,7 +1,7 @@
-import type { GatewayError, NextStep } from '@dapgate/core';
+import type { ErrorStep, GatewayError, NextStep } from '@dapgate/core';
 
-/** Core's next-step codes in this front end's words, naming its tools. */
-const WORDING: Record<NextStep, string> = {
+/** Core's next-step codes in this front end's words, naming its tools (a few name the step's session). */
+const WORDING: Record<NextStep, string | ((step: ErrorStep) => string)> = {
   'new-session': 'start a new session with debug_launch or debug_attach',
   'new-session-after-failure': 'start a new session with debug_launch or debug_attach; debug_diagnose shows what the adapter said',
   'new-session-diagnose': 'start a new session; debug_diagnose shows the adapter traffic',
@@ -17,7 +17,17 @@ const WORDING: Record<NextStep, string> = {
   'inspect-readonly': 'read state with debug_variables, or use expressions without calls and assignments; the operator chooses the mode (--eval-mode)',
   'inspect-without-evaluating': 'inspect state without it (debug_variables); the operator chooses the mode (--eval-mode)',
   'pick-process': 'debug_attach {language} with neither port nor processId lists the processes it can attach to',
+  'start-attach-target': 'debug_languages shows how to start a target to attach to',
+  'reattach-lost': (s) => `attach to it again with debug_attach {reattach: "${s.session}"}`,
+  'launch-again': 'launch it again with debug_launch',
+  'list-lost-sessions': 'debug_sessions lists the sessions lost in a gateway restart',
+  'stop-session': (s) => `use session ${s.session}, or end it first with debug_stop {sessionId: "${s.session}"}`,
 };
+
+function worded(step: ErrorStep): string | undefined {
+  const w = step.next ? WORDING[step.next] : undefined;
+  return typeof w === 'function' ? w(step) : w;
+}
 
 /** What was refused, named as this front end's tools name it. */
 const REFUSED_USE: Record<string, string> = { setVariable: 'debug_set_variable' };
@@ -30,6 +40,6 @@ export function messageOf(e: GatewayError): string {
 
 /** What to do next: the step's wording, then core's plain advice. */
 export function nextOf(e: GatewayError): string | undefined {
-  const parts = [e.step?.next ? WORDING[e.step.next] : undefined, e.hint].filter((x): x is string => !!x);
+  const parts = [e.step ? worded(e.step) : undefined, e.hint].filter((x): x is string => !!x);
   return parts.length ? parts.join('. ') : undefined;
 }

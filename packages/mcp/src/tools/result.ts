@@ -1,5 +1,4 @@
-import { DapRequestError, DapTimeoutError, DapClosedError } from '@dapgate/dap';
-import { GatewayError } from '@dapgate/core';
+import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError, GatewayError } from '@dapgate/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf, nextOf } from './next-steps.js';
 
@@ -19,8 +18,8 @@ export function errorResult(e: unknown): ToolResult {
     const next = nextOf(e);
     return failure(next ? `${messageOf(e)}\nNext: ${next}` : messageOf(e));
   }
-  if (e instanceof DapRequestError) return failure(`The debugger refused '${e.command}': ${e.message}`);
-  if (e instanceof DapTimeoutError) return failure(`${e.message}. The session is marked failed; debug_diagnose shows what is pending.`);
-  if (e instanceof DapClosedError) return failure(`${e.message}. Check debug_status; start a new session if it ended.`);
+  if (e instanceof AdapterRefusedError) return failure(`The debugger refused '${e.command}': ${e.message}`);
+  if (e instanceof AdapterTimeoutError) return failure(`${e.message}. The session is marked failed; debug_diagnose shows what is pending.`);
+  if (e instanceof AdapterClosedError) return failure(`${e.message}. Check debug_status; start a new session if it ended.`);
   return failure(`Internal error: ${(e as Error)?.stack ?? String(e)}`);
 }

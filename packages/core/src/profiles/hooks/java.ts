@@ -1,15 +1,15 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { GatewayError } from '../../errors.js';
-import { cacheDir, pathExists } from '../../paths.js';
+import { cacheDir } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
-import { which } from '../../which.js';
 import { signalName } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { jarMainClass } from './zip-manifest.js';
 import { prepareJUnitTest } from './junit.js';
 import { jdwpPortOf } from './jvm-debugging.js';
+import { javacPath, javaSource, newestJavaMtime } from './java-sources.js';
 
 /**
  * Java launch forms: a `.java` file (compiled with debug info into dapgate's cache), a jar
@@ -73,37 +73,4 @@ async function compile(file: string): Promise<{ mainClass: string; classDir: str
   }
   await writeFile(stamp, fingerprint);
   return { mainClass, classDir, sourceRoot };
-}
-
-/** A source file's fully qualified class name and the root of its package tree. */
-export async function javaSource(file: string): Promise<{ className: string; sourceRoot: string }> {
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(await readFile(file, 'utf8'))?.[1];
-  const name = basename(file, '.java');
-  let sourceRoot = dirname(file);
-  if (pkg) {
-    const suffix = pkg.split('.').join(sep);
-    if (sourceRoot.endsWith(suffix)) sourceRoot = sourceRoot.slice(0, -suffix.length - 1) || sep;
-  }
-  return { className: pkg ? `${pkg}.${name}` : name, sourceRoot };
-}
-
-export async function javacPath(): Promise<string> {
-  const home = process.env.DAPGATE_JAVA_HOME ?? process.env.JAVA_HOME;
-  const exe = process.platform === 'win32' ? 'javac.exe' : 'javac';
-  const fromHome = home ? join(home, 'bin', exe) : undefined;
-  const found = (fromHome && (await pathExists(fromHome)) ? fromHome : undefined) ?? (await which('javac'));
-  if (!found) throw new GatewayError('javac not found: a JDK is needed to compile .java programs', 'install a JDK (17+) or set JAVA_HOME; or pass mainClass + classPaths of compiled classes');
-  return found;
-}
-
-export async function newestJavaMtime(dir: string, depth: number): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir).catch(() => [] as string[])) {
-    const path = join(dir, entry);
-    const st = await stat(path).catch(() => undefined);
-    if (!st) continue;
-    if (st.isFile() && entry.endsWith('.java')) newest = Math.max(newest, st.mtimeMs);
-    else if (st.isDirectory() && depth > 0 && !entry.startsWith('.') && entry !== 'node_modules' && entry !== 'target') newest = Math.max(newest, await newestJavaMtime(path, depth - 1));
-  }
-  return newest;
 }

@@ -5,7 +5,7 @@ import { GatewayError } from '../../errors.js';
 import { cacheDir, pathExists } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
 import { which } from '../../which.js';
-import { javacPath, javaSource, newestJavaMtime } from './java.js';
+import { javacPath, javaSource, newestJavaMtime } from './java-sources.js';
 import { firstLines, OncePerKey } from './build-helpers.js';
 import type { TemplateVars } from './types.js';
 
@@ -52,7 +52,7 @@ async function consoleLauncherJar(coordinate: string): Promise<string> {
   if (await pathExists(target)) return target;
   return fetches.run(target, async () => {
     const mvn = await which('mvn');
-    if (!mvn) throw new GatewayError(`debug_test for Java needs ${artifact} ${version}, and Maven (mvn) to fetch it`, `install Maven, or download ${coordinate} and set DAPGATE_JUNIT_CONSOLE_JAR to the jar`);
+    if (!mvn) throw new GatewayError(`running a JUnit test needs ${artifact} ${version}, and Maven (mvn) to fetch it`, `install Maven, or download ${coordinate} and set DAPGATE_JUNIT_CONSOLE_JAR to the jar`);
     const dir = join(cacheDir(), 'junit');
     await mkdir(dir, { recursive: true });
     const r = await runCommand(mvn, ['-q', '-B', 'org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy', `-Dartifact=${group}:${artifact}:${version}`, `-DoutputDirectory=${dir}`], { timeoutMs: 300_000 });
