@@ -3,7 +3,7 @@
 // debugging through the installed bin with an MCP client.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,6 +11,7 @@ import { lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { freshUserEnv, packAndInstall, runCommand, type InstalledPackage } from '../support/installed-package.js';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 describe('the npm package, installed from its tarball', () => {
   let pkg: InstalledPackage;
@@ -33,6 +34,18 @@ describe('the npm package, installed from its tarball', () => {
     assert.ok(files.some((f) => f.startsWith('packages/java-debug-host/src/main/java/')), 'the Java host sources are missing');
     const unwanted = files.filter((f) => f.endsWith('.map') || (f.endsWith('.ts') && !f.endsWith('.d.ts')) || f.startsWith('src/') || f.includes('tsconfig'));
     assert.deepEqual(unwanted, []);
+  });
+
+  test("the README's package size is the tarball's (within 10 %), and the Java host's tests are not shipped", async () => {
+    const packed = await runCommand(npm, ['pack', '--dry-run', '--json'], { cwd: join(repoRoot, 'packages', 'mcp'), timeoutMs: 120_000 });
+    const [{ size, unpackedSize, entryCount, files }] = JSON.parse(packed.stdout) as { size: number; unpackedSize: number; entryCount: number; files: { path: string }[] }[];
+    const said = /(\d+) kB\s+tarball\s+\(([\d.]+)\s+MB\s+unpacked,\s+(\d+)\s+files\)/.exec(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
+    assert.ok(said, 'the README states the tarball size as "N kB tarball (M MB unpacked, F files)"');
+    const near = (claimed: number, real: number, what: string) => assert.ok(Math.abs(claimed - real) <= real * 0.1, `README says ${what} ${claimed}, npm pack makes ${real}`);
+    near(Number(said[1]) * 1000, size, 'tarball bytes');
+    near(Number(said[2]) * 1e6, unpackedSize, 'unpacked bytes');
+    near(Number(said[3]), entryCount, 'files');
+    assert.deepEqual(files.filter((f) => f.path.includes('/src/test/')).map((f) => f.path), [], 'no test sources in the package');
   });
 
   test('--help and doctor answer from the installed copy, and doctor says what a fresh cache lacks', async () => {

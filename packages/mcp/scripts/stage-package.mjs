@@ -14,7 +14,7 @@ const staged = [
   'LICENSE',
   'adapters-config',
   'packages/java-debug-host/pom.xml',
-  'packages/java-debug-host/src',
+  'packages/java-debug-host/src/main',
   'examples/python/ledger.py',
   'examples/java/Ledger.java',
 ];
