@@ -190,4 +190,20 @@ describe('java through java-debug (real JVM)', () => {
     await g.ok('debug_breakpoint_remove', { all: true });
     await g.ok('debug_stop', { terminate: true });
   });
+
+  test('waiting for a JVM that starts later does not alarm it: no "handshake failed" in its output', async () => {
+    const port = await freePort();
+    let printed = '';
+    setTimeout(() => {
+      const target = startJdwpTarget(service, port, { args: ['300'] });
+      targets.push(target);
+      target.stdout?.on('data', (c: Buffer) => (printed += c.toString()));
+      target.stderr?.on('data', (c: Buffer) => (printed += c.toString()));
+    }, 3_000);
+    const a = await g.ok('debug_attach', { language: 'java', port, waitForTargetMs: 30_000 }, 120_000);
+    assert.ok(['running', 'stopped'].includes(a.structured.state), a.text);
+    assert.match(printed, /Listening for transport dt_socket/, 'the target was started and its output read');
+    await g.ok('debug_stop', { terminate: true });
+    assert.doesNotMatch(printed, /handshake failed|failed to attach/i, `dapgate's wait for the port must not look like a failed debugger to the target:\n${printed}`);
+  });
 });

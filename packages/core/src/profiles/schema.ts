@@ -271,6 +271,12 @@ export const ProfileSchema = z.object({
      */
     notListeningPatterns: z.array(z.string()).default(['refused|ECONNREFUSED']),
     /**
+     * What the target's port expects first, where dapgate must connect to check it (a remote host):
+     * sent, its echo awaited, then closed, so the target does not report a failed debugger (JDWP:
+     * `JDWP-Handshake`). Local ports are looked up without connecting.
+     */
+    portGreeting: z.string().optional(),
+    /**
      * An expression (a template, like the arguments) evaluated in the target once attached, and
      * again after each reconnect; its answer and any failure are ignored. Node's makes the
      * inspector send without Nagle's delay (a step ~150 -> ~10 ms), as its launch preload does.
