@@ -76,7 +76,7 @@ describe('java through java-debug (real JVM)', () => {
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
-  test('exceptions: uncaught stops by default; caught on request; function breakpoints are refused clearly', async () => {
+  test('exceptions: uncaught stops by default; caught on request', async () => {
     const r = await g.ok('debug_launch', { program: ports }, 120_000);
     const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 20_000 });
     assert.equal(w.structured.stop.reason, 'exception', w.text);
@@ -89,12 +89,53 @@ describe('java through java-debug (real JVM)', () => {
     const caught = await g.ok('debug_continue');
     assert.equal(caught.structured.stop.reason, 'exception', caught.text);
     assert.match(caught.text, /80x/, 'the caught exception stops first');
-    const fn = await g.call('debug_breakpoint_set', { function: 'Ports#parsePort' });
-    assert.equal(fn.isError, true);
-    assert.match(fn.text, /does not support function breakpoints/);
     // chosen filters carry over to the language's next sessions: back to java's default for the tests after this one
     await g.ok('debug_exception_breakpoints', { filters: ['uncaught'] });
     await g.ok('debug_stop', { sessionId: again.structured.sessionId });
+  });
+
+  test('function breakpoints (Class.method, pkg.Class#method, an overload) stop at the method\'s first line', async () => {
+    const parsePort = lineOf(ports, 'return Integer.parseInt(text);');
+    const r = await g.ok('debug_launch', { program: ports, breakpoints: [{ function: 'Ports#parsePort' }] }, 120_000);
+    const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 30_000 });
+    assert.equal(w.structured.stop.reason, 'function breakpoint', w.text);
+    assert.equal(w.structured.stop.line, parsePort, w.text);
+    assert.equal(w.structured.locals.text, '"80x"', w.text);
+    const bps = await g.ok('debug_breakpoints');
+    assert.match(bps.text, /Ports#parsePort/, bps.text);
+    assert.doesNotMatch(bps.text, /not support|unverified|refused/i, bps.text);
+    // an overload by its parameter types, set while the program runs: the class is loaded already
+    const overload = await g.ok('debug_breakpoint_set', { function: 'Ports.parseOrDefault(String, int)', sessionId: r.structured.sessionId });
+    assert.doesNotMatch(overload.text, /not support|unverified|cannot/i, overload.text);
+    const wrong = await g.ok('debug_breakpoint_set', { function: 'Ports.parsePort(int)', sessionId: r.structured.sessionId });
+    assert.match(wrong.text, /unverified|not (yet )?bound|no .*method|pending/i, `no parsePort takes an int: ${wrong.text}`);
+    const next = await g.ok('debug_continue');
+    assert.equal(next.structured.stop.reason, 'function breakpoint', next.text);
+    assert.equal(next.structured.stop.line, parsePort, next.text);
+    assert.equal(next.structured.locals.text, '"90a"', next.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+
+    // a condition, and a class loaded after the breakpoint was set; a name without a class is refused with the forms to use
+    const post = lineOf(ledger, 'int fee = amount < 0 ? 1 : 0;');
+    const l = await g.ok('debug_launch', { program: ledger, breakpoints: [{ function: 'Ledger.post', condition: 'amount < 0' }] }, 120_000);
+    const lw = l.structured.state === 'stopped' ? l : await g.ok('debug_wait', { timeoutMs: 30_000 });
+    assert.equal(lw.structured.stop.line, post, lw.text);
+    assert.equal(lw.structured.locals.amount, '-15', lw.text);
+    const bare = await g.call('debug_breakpoint_set', { function: 'post', sessionId: l.structured.sessionId });
+    assert.match(bare.text, /Class\.method/, bare.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('debug_trace of a function named without its file', async () => {
+    const scores = javaExample('Scores.java');
+    const r = await g.ok('debug_trace', { program: scores, function: 'Scores.runningTotal' }, 240_000);
+    const [t] = r.structured.traces;
+    assert.equal(t.end.kind, 'returned', r.text);
+    assert.match(r.text, /runningTotal/, r.text);
+    await g.call('debug_stop');
+    assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints.length, 0);
   });
 
   test('a data breakpoint (watch on a field) stops where the field changes', async () => {

@@ -303,7 +303,13 @@ export const ProfileSchema = z.object({
   /** A hook module in core/src/profiles/hooks for what a template cannot say. */
   hooks: z.string().optional(),
   /** Breakpoint kinds the adapter cannot do, known before any launch (refused when set for this language). */
-  breakpointKinds: z.object({ function: z.boolean().default(true) }).default({}),
+  breakpointKinds: z
+    .object({
+      function: z.boolean().default(true),
+      /** How a function breakpoint names its function in this language (shown by debug_languages). */
+      functionNames: z.string().optional(),
+    })
+    .default({}),
   /**
    * What the adapter's untranslated breakpoint messages mean (js-debug sends message keys such as
    * `breakpoint.provisionalBreakpoint`): message -> words for the agent, with what to do.
