@@ -118,6 +118,9 @@ describe('java through java-debug (real JVM)', () => {
 
     // a condition, and a class loaded after the breakpoint was set; a name without a class is refused with the forms to use
     const post = lineOf(ledger, 'int fee = amount < 0 ? 1 : 0;');
+    const unnamed = await g.call('debug_launch', { program: ledger, breakpoints: [{ function: 'post' }] });
+    assert.equal(unnamed.isError, true, unnamed.text);
+    assert.match(unnamed.text, /'post' does not name a Java .*function[\s\S]*Class\.method, pkg\.Class#method/, unnamed.text);
     const l = await g.ok('debug_launch', { program: ledger, breakpoints: [{ function: 'Ledger.post', condition: 'amount < 0' }] }, 120_000);
     const lw = l.structured.state === 'stopped' ? l : await g.ok('debug_wait', { timeoutMs: 30_000 });
     assert.equal(lw.structured.stop.line, post, lw.text);

@@ -308,6 +308,8 @@ export const ProfileSchema = z.object({
       function: z.boolean().default(true),
       /** How a function breakpoint names its function in this language (shown by debug_languages). */
       functionNames: z.string().optional(),
+      /** A regexp every function name must match (refused before launch otherwise, with functionNames as the advice). */
+      functionPattern: z.string().optional(),
     })
     .default({}),
   /**

@@ -17,6 +17,7 @@ import com.microsoft.java.debug.core.protocol.Types;
 import com.sun.jdi.AbsentInformationException;
 import com.sun.jdi.Location;
 import com.sun.jdi.ThreadReference;
+import com.sun.jdi.request.BreakpointRequest;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -94,7 +95,10 @@ public final class FunctionBreakpointsHandler implements IDebugRequestHandler {
         return CompletableFuture.completedFuture(response);
     }
 
-    /** The adapter ids of the function breakpoints a thread stopped at (its top frame is where they stop). */
+    /**
+     * The adapter ids of the breakpoints a thread stopped at (its top frame is where they stop)
+     * when a function breakpoint is among them, line breakpoints on the same spot included; else none.
+     */
     public List<Integer> stoppedAt(long threadId) {
         List<Integer> ids = new ArrayList<>();
         IDebugAdapterContext ctx = context;
@@ -107,8 +111,12 @@ public final class FunctionBreakpointsHandler implements IDebugRequestHandler {
                     continue;
                 }
                 Location at = thread.frame(0).location();
-                for (MethodBreakpoint bp : live.values()) {
-                    if (bp.stopsAt(at) && bp.getProperty("id") instanceof Integer id) {
+                if (live.values().stream().noneMatch(bp -> bp.stopsAt(at))) {
+                    return ids;
+                }
+                for (IBreakpoint bp : ctx.getBreakpointManager().getBreakpoints()) {
+                    boolean here = bp.requests().stream().anyMatch(r -> r instanceof BreakpointRequest b && r.isEnabled() && b.location().equals(at));
+                    if (here && bp.getProperty("id") instanceof Integer id) {
                         ids.add(id);
                     }
                 }
