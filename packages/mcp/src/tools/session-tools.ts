@@ -151,7 +151,8 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, exceptionFilters } = a;
       const fields = takeFields(profiles, 'attach', a);
-      if (port === undefined && processId === undefined && !a.reattach && (language !== undefined || Object.keys(fields ?? {}).length > 0)) {
+      // waitForTargetMs waits for a target on the default port that is still starting: not a request to list the running ones
+      if (port === undefined && processId === undefined && !a.reattach && !waitForTargetMs && (language !== undefined || Object.keys(fields ?? {}).length > 0)) {
         const pick = await manager.attachCandidates({ language, fields });
         if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
       }
