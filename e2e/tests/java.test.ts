@@ -139,6 +139,10 @@ describe('java through java-debug (real JVM)', () => {
     assert.match(r.text, /runningTotal/, r.text);
     await g.call('debug_stop');
     assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints.length, 0);
+    // a bare method name is not a function breakpoint in Java: it is found by its definition in the launched file, as before
+    const bare = await g.ok('debug_trace', { program: scores, function: 'runningTotal' }, 240_000);
+    assert.equal(bare.structured.traces[0].end.kind, 'returned', bare.text);
+    await g.call('debug_stop');
   });
 
   test('a data breakpoint (watch on a field) stops where the field changes', async () => {
