@@ -76,7 +76,7 @@ describe('java through java-debug (real JVM)', () => {
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
-  test('exceptions: uncaught stops by default; caught on request; function breakpoints are refused clearly', async () => {
+  test('exceptions: uncaught stops by default; caught on request', async () => {
     const r = await g.ok('debug_launch', { program: ports }, 120_000);
     const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 20_000 });
     assert.equal(w.structured.stop.reason, 'exception', w.text);
@@ -89,12 +89,60 @@ describe('java through java-debug (real JVM)', () => {
     const caught = await g.ok('debug_continue');
     assert.equal(caught.structured.stop.reason, 'exception', caught.text);
     assert.match(caught.text, /80x/, 'the caught exception stops first');
-    const fn = await g.call('debug_breakpoint_set', { function: 'Ports#parsePort' });
-    assert.equal(fn.isError, true);
-    assert.match(fn.text, /does not support function breakpoints/);
     // chosen filters carry over to the language's next sessions: back to java's default for the tests after this one
     await g.ok('debug_exception_breakpoints', { filters: ['uncaught'] });
     await g.ok('debug_stop', { sessionId: again.structured.sessionId });
+  });
+
+  test('function breakpoints (Class.method, pkg.Class#method, an overload) stop at the method\'s first line', async () => {
+    const parsePort = lineOf(ports, 'return Integer.parseInt(text);');
+    const r = await g.ok('debug_launch', { program: ports, breakpoints: [{ function: 'Ports#parsePort' }] }, 120_000);
+    const w = r.structured.state === 'stopped' ? r : await g.ok('debug_wait', { timeoutMs: 30_000 });
+    assert.equal(w.structured.stop.reason, 'function breakpoint', w.text);
+    assert.equal(w.structured.stop.line, parsePort, w.text);
+    assert.equal(w.structured.locals.text, '"80x"', w.text);
+    const bps = await g.ok('debug_breakpoints');
+    assert.match(bps.text, /Ports#parsePort/, bps.text);
+    assert.doesNotMatch(bps.text, /not support|unverified|refused/i, bps.text);
+    // an overload by its parameter types, set while the program runs: the class is loaded already
+    const overload = await g.ok('debug_breakpoint_set', { function: 'Ports.parseOrDefault(String, int)', sessionId: r.structured.sessionId });
+    assert.doesNotMatch(overload.text, /not support|unverified|cannot/i, overload.text);
+    const wrong = await g.ok('debug_breakpoint_set', { function: 'Ports.parsePort(int)', sessionId: r.structured.sessionId });
+    assert.match(wrong.text, /unverified|not (yet )?bound|no .*method|pending/i, `no parsePort takes an int: ${wrong.text}`);
+    const next = await g.ok('debug_continue');
+    assert.equal(next.structured.stop.reason, 'function breakpoint', next.text);
+    assert.equal(next.structured.stop.line, parsePort, next.text);
+    assert.equal(next.structured.locals.text, '"90a"', next.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+
+    // a condition, and a class loaded after the breakpoint was set; a name without a class is refused with the forms to use
+    const post = lineOf(ledger, 'int fee = amount < 0 ? 1 : 0;');
+    const unnamed = await g.call('debug_launch', { program: ledger, breakpoints: [{ function: 'post' }] });
+    assert.equal(unnamed.isError, true, unnamed.text);
+    assert.match(unnamed.text, /'post' does not name a Java .*function[\s\S]*Class\.method, pkg\.Class#method/, unnamed.text);
+    const l = await g.ok('debug_launch', { program: ledger, breakpoints: [{ function: 'Ledger.post', condition: 'amount < 0' }] }, 120_000);
+    const lw = l.structured.state === 'stopped' ? l : await g.ok('debug_wait', { timeoutMs: 30_000 });
+    assert.equal(lw.structured.stop.line, post, lw.text);
+    assert.equal(lw.structured.locals.amount, '-15', lw.text);
+    const bare = await g.call('debug_breakpoint_set', { function: 'post', sessionId: l.structured.sessionId });
+    assert.match(bare.text, /Class\.method/, bare.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('debug_trace of a function named without its file', async () => {
+    const scores = javaExample('Scores.java');
+    const r = await g.ok('debug_trace', { program: scores, function: 'Scores.runningTotal' }, 240_000);
+    const [t] = r.structured.traces;
+    assert.equal(t.end.kind, 'returned', r.text);
+    assert.match(r.text, /runningTotal/, r.text);
+    await g.call('debug_stop');
+    assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints.length, 0);
+    // a bare method name is not a function breakpoint in Java: it is found by its definition in the launched file, as before
+    const bare = await g.ok('debug_trace', { program: scores, function: 'runningTotal' }, 240_000);
+    assert.equal(bare.structured.traces[0].end.kind, 'returned', bare.text);
+    await g.call('debug_stop');
   });
 
   test('a data breakpoint (watch on a field) stops where the field changes', async () => {
@@ -189,5 +237,21 @@ describe('java through java-debug (real JVM)', () => {
     assert.equal(w.structured.stop.line, line, 'the first request stops at the breakpoint: nothing ran before the attach');
     await g.ok('debug_breakpoint_remove', { all: true });
     await g.ok('debug_stop', { terminate: true });
+  });
+
+  test('waiting for a JVM that starts later does not alarm it: no "handshake failed" in its output', async () => {
+    const port = await freePort();
+    let printed = '';
+    setTimeout(() => {
+      const target = startJdwpTarget(service, port, { args: ['300'] });
+      targets.push(target);
+      target.stdout?.on('data', (c: Buffer) => (printed += c.toString()));
+      target.stderr?.on('data', (c: Buffer) => (printed += c.toString()));
+    }, 3_000);
+    const a = await g.ok('debug_attach', { language: 'java', port, waitForTargetMs: 30_000 }, 120_000);
+    assert.ok(['running', 'stopped'].includes(a.structured.state), a.text);
+    assert.match(printed, /Listening for transport dt_socket/, 'the target was started and its output read');
+    await g.ok('debug_stop', { terminate: true });
+    assert.doesNotMatch(printed, /handshake failed|failed to attach/i, `dapgate's wait for the port must not look like a failed debugger to the target:\n${printed}`);
   });
 });

@@ -43,3 +43,19 @@ test('output is split into program lines and one piece per logpoint line', () =>
   ]);
   assert.deepEqual(splitLogpointOutput('plain\n'), [{ text: 'plain\n', ids: [] }]);
 });
+
+test('a logpoint message that spans lines is one piece, to its end marker', () => {
+  const out = `prog 1\n${markLogMessage('bp3', 'first 0\nsecond alpha\nbeta end')}\nprog 2\n${markLogMessage('bp3', 'first 1\nsecond')}\n`;
+  assert.deepEqual(splitLogpointOutput(out), [
+    { text: 'prog 1\n', ids: [] },
+    { text: 'first 0\nsecond alpha\nbeta end\n', ids: ['bp3'] },
+    { text: 'prog 2\n', ids: [] },
+    { text: 'first 1\nsecond\n', ids: ['bp3'] },
+  ]);
+  // an adapter that cut the message (no end marker in the event): its first line is the logpoint's, as before
+  const cut = markLogMessage('bp5', 'a\nb').replace(/\u2060dapgate:end\u2060/, '');
+  assert.deepEqual(splitLogpointOutput(`${cut}\nprog\n`), [
+    { text: 'a\n', ids: ['bp5'] },
+    { text: 'b\nprog\n', ids: [] },
+  ]);
+});

@@ -22,3 +22,13 @@ test('every line of a tagged record is tagged; unfinished lines come last; no ta
   assert.equal(joinOutput([{ category: 'stdout', text: 'no newline' }, { category: 'stderr', text: 'x\n' }]), '[stderr] x\nno newline');
   assert.equal(joinOutput([{ category: 'stderr', text: 'e\n' }], false), 'e\n');
 });
+
+test('a logpoint message that spans lines is one message: its further lines are indented under its first', () => {
+  const pieces = [
+    { category: 'logpoint', text: 'first 0\nsecond alpha\nbeta end\n' },
+    { category: 'stdout', text: 'printed 0\n' },
+    { category: 'logpoint', text: 'first 1' },
+  ];
+  assert.equal(joinOutput(pieces), '[logpoint] first 0\n           second alpha\n           beta end\nprinted 0\n[logpoint] first 1\n');
+  assert.equal(joinOutput(pieces.filter((p) => p.category === 'logpoint'), false), 'first 0\n  second alpha\n  beta end\nfirst 1\n');
+});

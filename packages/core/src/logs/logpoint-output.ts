@@ -6,12 +6,11 @@
  * line that happens to read exactly like a logpoint's template is taken for one.
  */
 export function asLogpointMessage(text: string, templates: string[], quote: string): string | undefined {
-  const line = text.replace(/\r?\n$/, '');
-  if (line.includes('\n')) return undefined;
+  const message = text.replace(/\r?\n$/, '');
   for (const template of templates) {
     const { literals } = splitTemplate(template);
     const pattern = new RegExp(`^${literals.map(escapeRegExp).join('(.*?)')}$`, 's');
-    const m = pattern.exec(line);
+    const m = pattern.exec(message);
     if (!m) continue;
     const values = m.slice(1).map((v) => unquote(v, quote));
     return literals.reduce((out, lit, i) => out + lit + (values[i] ?? ''), '') + (text.endsWith('\n') ? '\n' : '');

@@ -271,6 +271,12 @@ export const ProfileSchema = z.object({
      */
     notListeningPatterns: z.array(z.string()).default(['refused|ECONNREFUSED']),
     /**
+     * What the target's port expects first, where dapgate must connect to check it (a remote host):
+     * sent, its echo awaited, then closed, so the target does not report a failed debugger (JDWP:
+     * `JDWP-Handshake`). Local ports are looked up without connecting.
+     */
+    portGreeting: z.string().optional(),
+    /**
      * An expression (a template, like the arguments) evaluated in the target once attached, and
      * again after each reconnect; its answer and any failure are ignored. Node's makes the
      * inspector send without Nagle's delay (a step ~150 -> ~10 ms), as its launch preload does.
@@ -297,7 +303,15 @@ export const ProfileSchema = z.object({
   /** A hook module in core/src/profiles/hooks for what a template cannot say. */
   hooks: z.string().optional(),
   /** Breakpoint kinds the adapter cannot do, known before any launch (refused when set for this language). */
-  breakpointKinds: z.object({ function: z.boolean().default(true) }).default({}),
+  breakpointKinds: z
+    .object({
+      function: z.boolean().default(true),
+      /** How a function breakpoint names its function in this language (shown by debug_languages). */
+      functionNames: z.string().optional(),
+      /** A regexp every function name must match (refused before launch otherwise, with functionNames as the advice). */
+      functionPattern: z.string().optional(),
+    })
+    .default({}),
   /**
    * What the adapter's untranslated breakpoint messages mean (js-debug sends message keys such as
    * `breakpoint.provisionalBreakpoint`): message -> words for the agent, with what to do.

@@ -1,24 +1,10 @@
-import { connect } from 'node:net';
+import { portState } from '@dapgate/dap';
 import { GatewayError } from '../errors.js';
 import type { Profile } from '../profiles/schema.js';
 import { withoutStackTrace } from './adapter-text.js';
 
 /** How long the check of an attach port may take. */
 const PROBE_MS = 1_000;
-
-/** What is at host:port: nothing (refused), something that takes connections, or no answer in time. */
-export function probePort(host: string, port: number, timeoutMs = PROBE_MS): Promise<'refused' | 'listening' | 'no answer'> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (r: 'refused' | 'listening' | 'no answer') => {
-      socket.destroy();
-      resolve(r);
-    };
-    socket.setTimeout(timeoutMs, () => done('no answer'));
-    socket.once('connect', () => done('listening'));
-    socket.once('error', () => done('refused'));
-  });
-}
 
 /**
  * An attach to host:port that failed: what was tried, what is at that port (checked now), and what
@@ -28,7 +14,7 @@ export function probePort(host: string, port: number, timeoutMs = PROBE_MS): Pro
 export async function attachPortFailure(e: unknown, profile: Profile, host: string | undefined, port: number | undefined): Promise<unknown> {
   if (!host || port === undefined) return e; // attached by pid: no port to check
   const said = withoutStackTrace((e as Error)?.message ?? String(e)).split('\n')[0]!.replace(/^attach failed: /, '').replace(/ \(something on .*$/, ''); // the port check below says that
-  const found = await probePort(host, port);
+  const found = await portState(host, port, { timeoutMs: PROBE_MS, greeting: profile.attach?.portGreeting });
   const what =
     found === 'refused'
       ? 'nothing listens there'

@@ -5,7 +5,7 @@ import { ProfileRegistry, configDir } from '../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { checkArgsDepth } from './args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
-import { waitForPort } from '@dapgate/dap';
+import { waitForListener } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './attach-candidates.js';
 import { usableAdapter } from '../adapters/auto-install.js';
 import { options, sameLine } from '../breakpoints/same-line.js';
@@ -216,13 +216,13 @@ export class SessionManager {
         this.kept.changed();
         return session;
       } catch (e) {
-        // The adapter connects to the target itself: while the target is not listening yet, wait until its port accepts connections, then attach again.
+        // The adapter connects to the target itself: while the target is not listening yet, wait until its port listens (looked up, not connected to where possible), then attach again.
         const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
         const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
         if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
         if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, req.processId === undefined ? host : undefined, port);
         this.removeFailedAttempt();
-        if (!(await waitForPort(host, port, deadline))) throw await attachPortFailure(e, profile, host, port);
+        if (!(await waitForListener(host, port, deadline, { greeting: template.portGreeting }))) throw await attachPortFailure(e, profile, host, port);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { pidOwningPort, processAlive, waitForPort } from '@dapgate/dap';
+import { pidOwningPort, processAlive, waitForListener } from '@dapgate/dap';
 import { pause } from './bounded-wait.js';
 import type { SessionConnections } from './connections.js';
 
@@ -62,7 +62,7 @@ export async function ensureTargetGone(pid: number | undefined, address: Attache
     }
     return { gone: false, pid, detail: `the process ${pid} is still running after SIGTERM and SIGKILL (another user's process?)` };
   }
-  if (address && (await waitForPort(address.host, address.port, Date.now() + 1_500))) {
+  if (address && (await waitForListener(address.host, address.port, Date.now() + 1_500))) {
     return { gone: false, pid, detail: `something still listens on ${address.host}:${address.port}, and dapgate could not tell its pid to end it` };
   }
   return { gone: !!address, pid, detail: address ? `nothing listens on ${address.host}:${address.port} any more` : 'dapgate cannot tell whether the target ended (no pid, no port)' };

@@ -179,8 +179,12 @@ type EntrySpec = { file?: string; line?: number; function?: string; condition?: 
  * for an adapter without them (js-debug), the function's first body line in the launched program.
  */
 async function entrySpec(target: TraceTarget, cwd: string, profile: Session['profile'], program?: string): Promise<EntrySpec> {
-  if (target.function && !target.file && !profile.breakpointKinds.function) {
-    if (!program) throw new GatewayError(`${profile.adapter.name} (${profile.displayName}) has no function breakpoints, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line');
+  const kinds = profile.breakpointKinds;
+  const breakpointName = !target.function || !kinds.functionPattern || new RegExp(kinds.functionPattern).test(target.function);
+  if (target.function && !target.file && (!kinds.function || !breakpointName)) {
+    // no function breakpoints, or a bare name they cannot take (Java's need the class): the definition in the launched program
+    const why = kinds.function ? `'${target.function}' is not a function breakpoint name here (${kinds.functionNames ?? 'see debug_languages'})` : `${profile.adapter.name} (${profile.displayName}) has no function breakpoints`;
+    if (!program) throw new GatewayError(`${why}, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line');
     target = { ...target, file: program };
   }
   if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)');

@@ -32,7 +32,12 @@ export function refuseUnsupportedKinds(manager: SessionManager, target: { progra
   if (!specs?.some((b) => b.function)) return;
   const program = target.program ? canonicalPath(target.program, target.cwd ?? process.cwd()) : undefined;
   const profile = manager.profiles.pickFor('launch', target.language, program, target.fields ?? {});
-  if (profile.breakpointKinds.function) return;
+  if (profile.breakpointKinds.function) {
+    const form = profile.breakpointKinds.functionPattern;
+    const unnamed = form ? specs.filter((b) => b.function && !new RegExp(form).test(b.function)).map((b) => b.function) : [];
+    if (unnamed.length) throw new GatewayError(`'${unnamed.join("', '")}' does not name a ${profile.displayName} function as its function breakpoints need`, `write ${profile.breakpointKinds.functionNames ?? 'the function as debug_languages shows'}`);
+    return;
+  }
   const names = specs.filter((b) => b.function).map((b) => b.function).join(', ');
   throw new GatewayError(`${profile.adapter.name} (${profile.displayName}) has no function breakpoints, so '${names}' cannot be set`, 'set a line breakpoint on the function\'s first line instead ({file, line})');
 }

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { launchFromConfiguration, listConfigurations, reattach, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session } from '@dapgate/core';
+import { launchFromConfiguration, listConfigurations, reattach, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session, type Profile } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { describe, headline } from '../format/session.js';
@@ -34,7 +34,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const text = rows
         .map(({ profile: p, status: s }) =>
           s.installed
-            ? `${p.id}: ${p.adapter.name} ready (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''}); files ${p.extensions.join(' ')}; attach ${attachHint(p) ?? 'no'}${testIds(p) ? `; test ids ${testIds(p)}` : ''}${Object.keys(p.fields).length ? `; arguments: ${Object.entries(fieldHelp(p)).map(([n, d]) => `${n} (${d.replace(/^\w+: /, '')})`).join(', ')}` : ''}${s.outdated ? ` — built from older sources: ${s.install}` : ''}`
+            ? `${p.id}: ${p.adapter.name} ready (runtime ${s.runtime}${s.version ? `, ${s.version}` : ''}); files ${p.extensions.join(' ')}; attach ${attachHint(p) ?? 'no'}; ${functionBreakpoints(p)}${testIds(p) ? `; test ids ${testIds(p)}` : ''}${Object.keys(p.fields).length ? `; arguments: ${Object.entries(fieldHelp(p)).map(([n, d]) => `${n} (${d.replace(/^\w+: /, '')})`).join(', ')}` : ''}${s.outdated ? ` — built from older sources: ${s.install}` : ''}`
             : `${p.id}: ${p.adapter.name} NOT INSTALLED — ${s.problem}. To fix: ${s.install}`,
         )
         .join('\n');
@@ -151,7 +151,8 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const { language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, exceptionFilters } = a;
       const fields = takeFields(profiles, 'attach', a);
-      if (port === undefined && processId === undefined && !a.reattach && (language !== undefined || Object.keys(fields ?? {}).length > 0)) {
+      // waitForTargetMs waits for a target on the default port that is still starting: not a request to list the running ones
+      if (port === undefined && processId === undefined && !a.reattach && !waitForTargetMs && (language !== undefined || Object.keys(fields ?? {}).length > 0)) {
         const pick = await manager.attachCandidates({ language, fields });
         if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
       }
@@ -283,6 +284,12 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       });
     },
   );
+}
+
+/** What a function breakpoint is in this language, or that there are none (said here, not found out by trying). */
+function functionBreakpoints(p: Profile): string {
+  if (!p.breakpointKinds.function) return `no function breakpoints (${p.adapter.name} has none: set file and line; debug_trace finds a function by its name in the file)`;
+  return `function breakpoints${p.breakpointKinds.functionNames ? `: ${p.breakpointKinds.functionNames}` : ''}`;
 }
 
 function where(s: Session): string | undefined {
