@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { Gateway, lineOf } from '../support/gateway.js';
 import { killGroup } from '../support/processes.js';
 import { liveFixture, request, startService, type LiveService } from '../support/live-service.js';
@@ -42,6 +43,20 @@ describe('attach by pid to a service not started for debugging', () => {
     services.push(s);
     for (const amount of [5, -3, 4]) await request(s.port, `/post?name=ada&amount=${amount}`);
     await investigate('python', s, file, lineOf(file, 'after = before + abs(amount)'), 'balances', /'ada': 12/);
+  });
+
+  test('python: a detach right after the attach leaves the target running (debugpy\'s gdb has let go first), 5 times', async () => {
+    const file = liveFixture('service.py');
+    const s = await startService(python, [file]);
+    services.push(s);
+    for (let i = 0; i < 5; i++) {
+      const a = await g.ok('debug_attach', { language: 'python', processId: s.child.pid }, 120_000);
+      assert.match((await g.ok('debug_stop')).text, /detached/);
+      await new Promise((r) => setTimeout(r, 300));
+      const stat = readFileSync(`/proc/${s.child.pid}/stat`, 'utf8');
+      assert.match(stat.slice(stat.lastIndexOf(')') + 2), /^[RS] /, `run ${i}: the target must run, not be stopped or gone (${a.text})`);
+      assert.match(await request(s.port, '/post?name=ada&amount=1'), /^\d+$/);
+    }
   });
 
   test('node: inspector opened by SIGUSR1, on the port it really opened', async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { portsListenedBy, processAlive } from '@dapgate/dap';
 import { GatewayError } from '../errors.js';
 
@@ -29,5 +30,23 @@ export function checkAttachablePid(pid: number): void {
     if (code === 'ESRCH') throw new GatewayError(`no process ${pid} is running`, undefined, { code: 'start-failed', next: 'pick-process' });
     if (code === 'EPERM') throw new GatewayError(`process ${pid} belongs to another user: dapgate may not signal or attach to it`, 'run dapgate as that user (or as root)', { code: 'start-failed' });
     throw e;
+  }
+}
+
+/**
+ * Waits (bounded) until no process traces `pid`: a debugger that injects itself with a helper
+ * (debugpy's gdb) answers the attach before the helper has detached, and ending the session then
+ * kills the helper mid-detach, leaving the target stopped or crashed. Linux only (TracerPid);
+ * elsewhere it returns at once. Says whether the target is untraced.
+ */
+export async function waitUntraced(pid: number, timeoutMs: number): Promise<boolean | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
+    if (status === undefined) return undefined;
+    if (/^TracerPid:\s*0\s*$/m.test(status)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -177,7 +177,18 @@ const RequestTemplate = RequestTemplateBase.extend({
    * matches wins): e.g. delve attaches to a process id through a spawned adapter but to a
    * headless server by connecting to it directly.
    */
-  variants: z.array(RequestTemplateBase.extend({ when: z.array(z.string()).min(1) })).default([]),
+  variants: z
+    .array(
+      RequestTemplateBase.extend({
+        when: z.array(z.string()).min(1),
+        /**
+         * The adapter attaches by pid through a helper that traces the process for a moment (debugpy
+         * injects itself with gdb): the attach answers only once the helper has let go (Linux).
+         */
+        injects: z.boolean().optional(),
+      }),
+    )
+    .default([]),
 });
 
 /** One way of naming a test (a pytest node id, a unittest name, a JUnit class#method, ...). */

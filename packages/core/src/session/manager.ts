@@ -7,6 +7,7 @@ import { checkArgsDepth } from './args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForListener } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './attach-candidates.js';
+import { waitUntraced } from '../process/debug-port.js';
 import { usableAdapter } from '../adapters/auto-install.js';
 import { options, sameLine } from '../breakpoints/same-line.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
@@ -212,6 +213,7 @@ export class SessionManager {
     for (;;) {
       try {
         const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
+        if (template.injects && req.processId !== undefined) await waitUntraced(req.processId, 10_000);
         this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined });
         this.kept.changed();
         return session;

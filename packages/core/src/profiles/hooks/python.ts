@@ -1,7 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { pathExists, venvPython } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
-import { whichFirst } from '../../which.js';
+import { which, whichFirst } from '../../which.js';
+import { GatewayError } from '../../errors.js';
+import { explainPtraceRefusal } from './lldb-common.js';
 import { wrappedSignalNote } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
@@ -17,6 +19,18 @@ export const pythonHooks: ProfileHooks = {
     const found = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
     vars.python = found && (await realInterpreter(found));
   },
+  /** By pid, debugpy injects itself with gdb (Linux) or lldb (macOS): say up front when that is missing. */
+  async prepareAttach(vars: TemplateVars) {
+    if (typeof vars.processId !== 'number' || process.platform === 'win32') return;
+    const injector = process.platform === 'darwin' ? 'lldb' : 'gdb';
+    if (!(await which(injector))) {
+      throw new GatewayError(
+        `attaching to a Python process by pid needs ${injector}: debugpy injects itself into the process with it, and ${injector} is not on PATH`,
+        `install ${injector}${injector === 'gdb' ? ' (Debian/Ubuntu: apt-get install gdb)' : ' (xcode-select --install)'}, or start the program with python -m debugpy --listen 5678 and attach by port`,
+      );
+    }
+  },
+  explainAttachFailure: (message) => explainPtraceRefusal(message),
   describeExit: (code) => wrappedSignalNote(code, "debugpy's launcher"),
 };
 
