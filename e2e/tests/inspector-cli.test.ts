@@ -35,10 +35,13 @@ test('the official MCP Inspector CLI (pinned devDependency) lists tools, resourc
   console.log(`# Inspector CLI: 4 calls in ${Date.now() - started} ms`);
 });
 
-test("the README's install section starts with `npx -y dapgate`", () => {
+test("the README's install section leads with what works today: the packed tarball, installed or run with npx -p", () => {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const section = readme.split(/^## Install\s*$/m)[1];
+  const section = readme.split(/^## Install\s*$/m)[1]?.split(/^## /m)[0];
   assert.ok(section, 'README has an Install section');
-  const firstCommand = section.split('\n').find((l) => l.trim() && !l.startsWith('```'));
-  assert.match(firstCommand ?? '', /^npx -y dapgate\b/, `first line of the Install section: ${firstCommand}`);
+  const commands = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').split('\n').filter(Boolean);
+  assert.match(commands[0] ?? '', /npm pack/, section);
+  assert.ok(commands.some((c) => /^npm install -g \.\/dapgate-[\d.]+\.tgz/.test(c)), section);
+  assert.ok(commands.some((c) => /^npx -y -p \.\/dapgate-[\d.]+\.tgz dapgate\b/.test(c)), 'the npx form that works on npm 10 and 11');
+  assert.ok(!commands.some((c) => /^npx -y \.\//.test(c)), 'npx -y ./x.tgz fails on npm 10 and 11 (rc 126)');
 });

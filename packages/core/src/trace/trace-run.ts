@@ -183,7 +183,7 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
   const breakpointName = !target.function || !kinds.functionPattern || new RegExp(kinds.functionPattern).test(target.function);
   if (target.function && !target.file && (!kinds.function || !breakpointName)) {
     // no function breakpoints, or a bare name they cannot take (Java's need the class): the definition in the launched program
-    const why = kinds.function ? `'${target.function}' is not a function breakpoint name here (${kinds.functionNames ?? 'see debug_languages'})` : `${profile.adapter.name} (${profile.displayName}) has no function breakpoints`;
+    const why = kinds.function ? `'${target.function}' is not a function breakpoint name here (${kinds.functionNames ?? "the language's list says which names it takes"})` : `${profile.adapter.name} (${profile.displayName}) has no function breakpoints`;
     if (!program) throw new GatewayError(`${why}, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line');
     target = { ...target, file: program };
   }
