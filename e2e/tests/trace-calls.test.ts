@@ -58,8 +58,12 @@ for (const lang of languages) {
       assert.doesNotMatch(r.text, /^\s*\d+ \|\s*$/m, `no executed line without its text: ${r.text}`);
       // the whole line, its comment too: nothing cut out of the code column
       assert.match(r.text, /\| .*is_?[nN]egative\(values\[i\]\).*# the first value below zero ends the search|\| .*is_?[nN]egative\(values\[i\]\).*\/\/ the first value below zero ends the search/, r.text);
-      const lines = (tr: { events: { line: number; calls: { trace?: unknown }[] }[] }): number[] => tr.events.flatMap((e) => [e.line, ...e.calls.flatMap((c) => (c.trace ? lines(c.trace as never) : []))]);
-      assert.ok(!lines(t).includes(0), `no line 0 (no line information) shown as a line: ${r.text}`);
+      // structured: the top trace's lines are `events`, a callee's trace keeps `lines`
+      type Event = { line: number; calls: { trace?: { lines: Event[] } }[] };
+      const lines = (events: Event[]): number[] => events.flatMap((e) => [e.line, ...e.calls.flatMap((c) => (c.trace ? lines(c.trace.lines) : []))]);
+      const all = lines(t.events);
+      assert.ok(all.length > t.events.length, `the callee's lines are there: ${r.text}`);
+      assert.ok(!all.includes(0), `no line 0 (no line information) shown as a line: ${r.text}`);
       await g.ok('debug_stop');
     });
   });

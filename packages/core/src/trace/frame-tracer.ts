@@ -27,6 +27,7 @@ interface Where {
 }
 
 const MAX_STEP_OUTS = 20;
+const MAX_NO_LINE_STEPS = 20;
 
 /**
  * Follows the frame the session is stopped in to its end with step-over: every line executed in
@@ -131,6 +132,12 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       steps++;
       here = outcome === 'stopped' ? where(session) : undefined;
       returnedInto = true;
+    }
+    // no line information where the step stopped (lldb's line 0: code the compiler generated), not a line the program ran: step on
+    for (let n = 0; here && here.line <= 0 && here.depth === home.depth && here.name === home.name && n < MAX_NO_LINE_STEPS; n++) {
+      outcome = await stepAndWait(session, 'over', options);
+      steps++;
+      here = outcome === 'stopped' ? where(session) : undefined;
     }
     if (!here) {
       push(current);
