@@ -68,3 +68,39 @@ for (const lang of languages) {
     });
   });
 }
+
+describe('debug_trace: how a call ended, where the adapter reports no return values (go)', () => {
+  const file = join(repoRoot, 'examples', 'go', 'visit', 'main.go');
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+  const trace = (args: Record<string, unknown>) => g.ok('debug_trace', { program: file, file, ...args }, TRACE_MS);
+
+  test('a function without a result: "no value", not "value unknown" beside the closure it called, whose value is shown', async () => {
+    const r = await trace({ function: 'visit', depth: 1 });
+    const [t] = r.structured.traces;
+    assert.equal(t.end.kind, 'returned', r.text);
+    assert.equal(t.end.noValue, true, r.text);
+    assert.match(r.text, /Returned, with no value/, r.text);
+    assert.match(r.text, /func1.*: returned true/, r.text);
+    assert.doesNotMatch(r.text, /value unknown|does not report return values/, r.text);
+    await g.ok('debug_stop');
+  });
+
+  test('a return expression that is one call, traced: its value; not traced: unknown, saying why', async () => {
+    const deep = await trace({ function: 'firstIsEven', depth: 1 });
+    assert.equal(deep.structured.traces[0].end.value, 'true', deep.text);
+    assert.match(deep.text, /isEven\(v=6\) -> true/, deep.text);
+    assert.doesNotMatch(deep.text, /value unknown/, deep.text);
+    await g.ok('debug_stop');
+    const flat = await trace({ function: 'firstIsEven' });
+    const [t] = flat.structured.traces;
+    assert.equal(t.end.value, undefined, flat.text);
+    assert.match(flat.text, new RegExp(`value unknown \\(delve reports no return values, and the return statement on line ${lineOf(file, 'return isEven(values[0])')} was not evaluated again`), flat.text);
+    await g.ok('debug_stop');
+  });
+});

@@ -3,6 +3,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
 import { FrameLocals } from './frame-locals.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
+import { unreportedReturn } from './unreported-return.js';
 import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
 
 export interface TraceOptions {
@@ -148,7 +149,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
       current.note ??= locals.unreadAtEnd();
       push(current);
-      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn);
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines);
       break;
     }
     // back from a call onto the line that made it: the line is not done yet
@@ -274,9 +275,11 @@ async function returned(
   ownCallee: (name: string) => boolean,
   line: number,
   evaluated: boolean,
+  source: string[],
+  ran: LineEvent[],
 ): Promise<TraceEnd> {
   if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${session.profile.adapter.name} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
-  if (!session.profile.trace?.returnValue) return { kind: 'returned', line, valueNote: `${session.profile.adapter.name} does not report return values` };
+  if (!session.profile.trace?.returnValue) return unreportedReturn(session.profile.trace, session.profile.adapter.name, source, ran, line);
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
   const reported = [...caller].find(([k]) => isReturn(k) && ownCallee(k));
   if (!reported) return { kind: 'returned', line, valueNote: 'the adapter reported no return value' };

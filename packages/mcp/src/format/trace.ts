@@ -77,7 +77,7 @@ function changeText(c: LocalChange): string {
 export function endText(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
-      return end.value !== undefined ? `returned ${clip(end.value, 80)}` : 'returned (value unknown)';
+      return end.value !== undefined ? `returned ${clip(end.value, 80)}` : end.noValue ? 'returned (no value)' : 'returned (value unknown)';
     case 'raised':
       return `raised ${clip(end.exception, 100)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}`;
     case 'cut':
@@ -94,6 +94,7 @@ export function endText(end: TraceEnd): string {
 function endLine(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
+      if (end.noValue) return 'Returned, with no value (it ended without a return statement).';
       if (end.value === undefined) return `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
       return `Returned ${clip(end.value, 200)}${end.valueNote ? ` (${end.valueNote})` : ''}.`;
     case 'raised':
