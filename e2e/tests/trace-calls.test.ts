@@ -56,6 +56,8 @@ for (const lang of languages) {
       assert.match(r.text, new RegExp(`is_?[nN]egative.*\\(${escape(lang.checks)}\\)`), r.text);
       assert.match(r.text, new RegExp(`${lineOf(join(lang.file, '..', lang.checks), lang.callee)} \\| ${escape(lang.callee)}`), r.text);
       assert.doesNotMatch(r.text, /^\s*\d+ \|\s*$/m, `no executed line without its text: ${r.text}`);
+      // a new pass of the loop that is the function's first statement is no sign of a next call
+      assert.doesNotMatch(r.text, /may be the next call/, r.text);
       // the whole line, its comment too: nothing cut out of the code column
       assert.match(r.text, /\| .*is_?[nN]egative\(values\[i\]\).*# the first value below zero ends the search|\| .*is_?[nN]egative\(values\[i\]\).*\/\/ the first value below zero ends the search/, r.text);
       // structured: the top trace's lines are `events`, a callee's trace keeps `lines`

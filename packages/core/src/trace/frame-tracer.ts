@@ -44,6 +44,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   const source = await sourceLines(home.frame);
   const resultSlot = session.profile.trace?.resultLocals ? new RegExp(session.profile.trace.resultLocals) : undefined;
   const isReturn = (name: string) => !!returnPattern?.test(name);
+  const nextCallPossible = !!returnPattern?.source.includes('?<callee>');
   // not program state to show: return values (shown as calls or the result) and result slots
   const notALocal = (name: string) => isReturn(name) || !!resultSlot?.test(name);
   const ownCallee = (name: string): boolean => {
@@ -157,7 +158,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     // a jump back to the frame's first line seen (a new call starts at the body's first line; a
     // loop's back edge lands after it) may be the next call of this function from the same caller
     // line (debugpy's step over a return continues into it): then the caller shows this call's return value
-    if (here.line < current.line && here.line <= firstLine && returnPattern?.source.includes('?<callee>')) {
+    if (here.line < current.line && here.line <= firstLine && nextCallPossible) {
       const caller = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
       const reported = [...caller].find(([k, v]) => isReturn(k) && ownCallee(k) && callerBefore.get(k) !== v);
       if (reported) {
@@ -183,7 +184,9 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       continue;
     }
     current.changed = diff(before, after, notALocal);
-    if (here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {
+    // only where a step over a return may go on into the next call (the adapters that name the returning callee: debugpy);
+    // elsewhere a step out of a call stops in the caller, and a loop head that is the first line resets its own locals
+    if (nextCallPossible && here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {
       current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
     }
     const traced = new Set(current.calls.map((c) => c.callee));
