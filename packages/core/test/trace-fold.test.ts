@@ -81,3 +81,19 @@ test('a two-pass loop is not folded as three (the exit check is no iteration); a
   assert.deepEqual(loop.odd, [], 'the first pass took the same path as the others');
   assert.deepEqual(loop.path, [3, 4, 5, 8, 10]);
 });
+
+test('a loop header over several lines: its first lines run once before the first pass are not an iteration', () => {
+  // lldb at `for (i, v) in values` / `.iter()` / `.enumerate()` (lines 6-8): the header's lines once, then the head on every pass
+  const pass = (last: number) => [ev(6, [{ name: 'i', to: '0' }]), ev(9), ev(last)];
+  const events = [ev(5), ev(6), ev(7), ev(8), ...pass(10), ...pass(10), ...pass(11), ev(6), ev(13)];
+  const folded = foldLines(events);
+  const loop = folded.find((f) => f.kind === 'loop') as LoopFold;
+  assert.equal(loop.count, 3, 'three passes ran');
+  assert.deepEqual(loop.path, [6, 9, 10]);
+  assert.deepEqual(loop.odd, [3]);
+  assert.deepEqual(
+    folded.filter((f) => f.kind === 'line').map((f) => (f.kind === 'line' ? f.event.line : 0)),
+    [5, 6, 7, 8, 6, 13],
+    'the header lines run before the first pass are shown before the loop (and the exit check after it)',
+  );
+});

@@ -27,6 +27,13 @@ export const TraceSpec = z.object({
    * expression was evaluated keeps that value (any other line in between makes it unknown).
    */
   blockEnd: z.string().optional(),
+  /** A regexp of a return statement, with a value or without (where `returnExpression` matches only some). */
+  returnStatement: z.string().optional(),
+  /**
+   * A frame left from a `blockEnd` line with no return statement run returns no value (Go: a
+   * function with results must end in a terminating statement).
+   */
+  voidAtBlockEnd: z.boolean().optional(),
   /**
    * A regexp of scope names whose variables a trace does not re-read on every line (js-debug's
    * Closure: the enclosing functions' and the module's variables, costly to read, changed by few

@@ -78,9 +78,14 @@ function findLoop(events: LineEvent[]): { start: number; end: number; starts: nu
       end = last;
       starts.pop();
     }
+    // a header over several lines: its lines run once before the first pass, then back to the
+    // head, share no line with the passes: not an iteration, shown before the loop
+    const others = new Set(events.slice(starts[1], end).map((e) => e.line));
+    const setup = events.slice(starts[0], starts[1]).filter((e) => e.line !== head);
+    if (setup.length && setup.every((e) => !others.has(e.line))) starts.shift();
     if (starts.length < MIN_ITERATIONS) continue;
     // the outermost loop first: inner ones fold inside its shown iterations
-    if (!best || end - first > best.end - best.start) best = { start: first, end, starts };
+    if (!best || end - starts[0]! > best.end - best.start) best = { start: starts[0]!, end, starts };
   }
   return best;
 }

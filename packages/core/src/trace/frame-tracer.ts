@@ -3,6 +3,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
 import { FrameLocals } from './frame-locals.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
+import { unreportedReturn } from './unreported-return.js';
 import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
 
 export interface TraceOptions {
@@ -27,6 +28,7 @@ interface Where {
 }
 
 const MAX_STEP_OUTS = 20;
+const MAX_NO_LINE_STEPS = 20;
 
 /**
  * Follows the frame the session is stopped in to its end with step-over: every line executed in
@@ -42,6 +44,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   const source = await sourceLines(home.frame);
   const resultSlot = session.profile.trace?.resultLocals ? new RegExp(session.profile.trace.resultLocals) : undefined;
   const isReturn = (name: string) => !!returnPattern?.test(name);
+  const nextCallPossible = !!returnPattern?.source.includes('?<callee>');
   // not program state to show: return values (shown as calls or the result) and result slots
   const notALocal = (name: string) => isReturn(name) || !!resultSlot?.test(name);
   const ownCallee = (name: string): boolean => {
@@ -132,6 +135,12 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       here = outcome === 'stopped' ? where(session) : undefined;
       returnedInto = true;
     }
+    // no line information where the step stopped (lldb's line 0: code the compiler generated), not a line the program ran: step on
+    for (let n = 0; here && here.line <= 0 && here.depth === home.depth && here.name === home.name && n < MAX_NO_LINE_STEPS; n++) {
+      outcome = await stepAndWait(session, 'over', options);
+      steps++;
+      here = outcome === 'stopped' ? where(session) : undefined;
+    }
     if (!here) {
       push(current);
       // exited and terminated arrive together: a known exit code means the program exited
@@ -141,7 +150,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
       current.note ??= locals.unreadAtEnd();
       push(current);
-      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn);
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines);
       break;
     }
     // back from a call onto the line that made it: the line is not done yet
@@ -149,7 +158,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     // a jump back to the frame's first line seen (a new call starts at the body's first line; a
     // loop's back edge lands after it) may be the next call of this function from the same caller
     // line (debugpy's step over a return continues into it): then the caller shows this call's return value
-    if (here.line < current.line && here.line <= firstLine && returnPattern?.source.includes('?<callee>')) {
+    if (here.line < current.line && here.line <= firstLine && nextCallPossible) {
       const caller = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
       const reported = [...caller].find(([k, v]) => isReturn(k) && ownCallee(k) && callerBefore.get(k) !== v);
       if (reported) {
@@ -175,7 +184,9 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       continue;
     }
     current.changed = diff(before, after, notALocal);
-    if (here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {
+    // only where a step over a return may go on into the next call (the adapters that name the returning callee: debugpy);
+    // elsewhere a step out of a call stops in the caller, and a loop head that is the first line resets its own locals
+    if (nextCallPossible && here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {
       current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
     }
     const traced = new Set(current.calls.map((c) => c.callee));
@@ -267,9 +278,11 @@ async function returned(
   ownCallee: (name: string) => boolean,
   line: number,
   evaluated: boolean,
+  source: string[],
+  ran: LineEvent[],
 ): Promise<TraceEnd> {
   if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${session.profile.adapter.name} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
-  if (!session.profile.trace?.returnValue) return { kind: 'returned', line, valueNote: `${session.profile.adapter.name} does not report return values` };
+  if (!session.profile.trace?.returnValue) return unreportedReturn(session.profile.trace, session.profile.adapter.name, source, ran, line);
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
   const reported = [...caller].find(([k]) => isReturn(k) && ownCallee(k));
   if (!reported) return { kind: 'returned', line, valueNote: 'the adapter reported no return value' };

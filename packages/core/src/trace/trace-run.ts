@@ -5,6 +5,7 @@ import type { SessionManager } from '../session/manager.js';
 import type { Session } from '../session/session.js';
 import type { LaunchRequest } from '../session/types.js';
 import { canonicalPath } from '../session/paths.js';
+import { CallFrames } from './call-frames.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
 import type { FrameTrace } from './types.js';
@@ -83,34 +84,27 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
   const saved = session.sync.exceptionFilters;
   const armed = session.profile.trace?.exceptionFilters ?? [];
   let nextCallStarted = false;
+  // a call is a new frame: a line breakpoint hits again in the same call (a loop head)
+  const calls = new CallFrames(session, !entry?.spec.function);
   try {
     while (traces.length < req.calls) {
       if (entry && nextCallStarted && entry.spec.atEntry) {
         // already stopped at the start of the next call: count it if its condition holds there
         nextCallStarted = false;
-        if (!(await conditionHolds(session, entry.spec.condition))) {
-          await entry.arm();
-          await session.continue();
-          continue;
-        }
+        calls.entered();
+        await entry.arm();
+        if (!(await conditionHolds(session, entry.spec.condition))) continue;
         hits++;
-        if (hits < req.nth) {
-          await entry.arm();
-          await session.continue();
-          continue;
-        }
+        if (hits < req.nth) continue;
       } else if (entry) {
         const bp = await entry.arm();
-        const reached = await reachHit(session, bp, deadline, req.signal);
+        const reached = await calls.next(bp, deadline, req.signal);
         if (reached !== 'hit') {
           shortBy = reached;
           break;
         }
         hits++;
-        if (hits < req.nth) {
-          await session.continue();
-          continue;
-        }
+        if (hits < req.nth) continue;
       }
       if (armed.length) await session.sync.applyExceptionFilters(armed);
       // no stop at the entry while tracing (a later call, from the same caller line or recursion,
@@ -125,13 +119,11 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
       // a program that ended during the trace cannot take the filters back: nothing left to restore
       if (armed.length && session.live) await session.sync.applyExceptionFilters(saved).catch((e) => { if (session.live && session.state !== 'exited') throw e; });
       traces.push(trace);
+      if (trace.end.kind === 'returned' || trace.end.kind === 'raised') calls.ended();
       nextCallStarted = trace.end.kind === 'returned' && !!trace.end.nextCallStarted;
       if (nextCallStarted && entry?.spec.atEntry) continue;
       if (!entry || trace.end.kind === 'cut' || trace.end.kind === 'exited' || trace.end.kind === 'ended' || trace.end.kind === 'step-timeout') break;
-      if (traces.length < req.calls) {
-        await entry.arm();
-        await session.continue();
-      }
+      if (traces.length < req.calls) await entry.arm();
     }
   } finally {
     if (armed.length && session.live && session.sync.exceptionFilters !== saved) await session.sync.applyExceptionFilters(saved).catch(() => undefined);
@@ -146,25 +138,6 @@ async function conditionHolds(session: Session, condition: string | undefined): 
   const frameId = session.stop?.frames[0]?.id;
   const r = await session.reads.evaluate(condition, frameId, 'watch', 'condition');
   return /^(true|True|1)$/.test(r?.result?.trim() ?? '');
-}
-
-/** Waits for the next stop at our breakpoint; a stop elsewhere (another breakpoint, an exception) ends the wait. */
-async function reachHit(session: Session, bp: BookBreakpoint, deadline: number, signal?: AbortSignal): Promise<'hit' | string> {
-  const outcome = await session.waitForSettled(Math.max(1, deadline - Date.now()), signal);
-  if (outcome === 'stopped') {
-    if (atBreakpoint(session, bp)) return 'hit';
-    const top = session.stop?.frames[0];
-    return `the program stopped elsewhere first (${session.stop?.reason} at ${top?.name}:${top?.line})`;
-  }
-  if (outcome === 'exited' || outcome === 'terminated') {
-    const ended = `the program ended before that call (${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''})`;
-    const binding = bp.bindings.get(session.id);
-    if (binding && !binding.verified) return `${ended}; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
-    // an adapter may accept a function breakpoint for a name that matches nothing
-    return bp.function ? `${ended}, or '${bp.function}' names no function it ran: check the name` : ended;
-  }
-  if (outcome === 'timeout') return 'the call was not reached in time (the program is still running)';
-  return `the session ${outcome}`;
 }
 
 function atBreakpoint(session: Session, bp: BookBreakpoint): boolean {

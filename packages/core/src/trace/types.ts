@@ -38,6 +38,8 @@ export type TraceEnd =
       /** why the value is not known, or how it was obtained */
       valueNote?: string;
       line?: number;
+      /** the function returns no value (it ended without a return statement, where that means none) */
+      noValue?: boolean;
       /** the adapter's step went on into the next call of the same function: the session is stopped at its start */
       nextCallStarted?: boolean;
     }

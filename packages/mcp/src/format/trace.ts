@@ -9,16 +9,22 @@ const MAX_ODD_SHOWN = 4;
 
 /** One trace: the arguments, each executed line with what it changed (loops folded), how it ended. */
 export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label = ''): string[] {
-  const code = source(t.file);
   const out = [`Trace of ${t.function}${label} at ${shortPath(t.file, cwd)}:${t.startLine}: ${t.lines.length} line(s), ${t.steps} step(s) in ${seconds(Math.round(t.ms / 100) * 100)}; ${endText(t.end)}`];
   const entry = Object.entries(t.entry);
   if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, 60)}`).join('  ')}`);
-  out.push(...folded(foldLines(t.lines), code, '  ', source));
+  out.push(...folded(foldLines(t.lines), { file: t.file, source, cwd }, '  '));
   out.push(endLine(t.end));
   return out;
 }
 
-function folded(items: FoldedLines, code: string[], indent: string, source: SourceOf): string[] {
+/** The file a trace's lines are in, how to read any file's lines, and what paths are shown relative to. */
+interface Code {
+  file: string | undefined;
+  source: SourceOf;
+  cwd: string;
+}
+
+function folded(items: FoldedLines, code: Code, indent: string): string[] {
   const out: string[] = [];
   for (const item of items) {
     if (item.kind === 'line') {
@@ -26,8 +32,10 @@ function folded(items: FoldedLines, code: string[], indent: string, source: Sour
       if (item.event.note) out.push(`${indent}       note: ${item.event.note}`);
       for (const call of item.event.calls.filter((c) => c.trace)) {
         const t = call.trace!;
-        out.push(`${indent}       ${t.function}: ${endText(t.end)}`);
-        out.push(...folded(foldLines(t.lines), source(t.file), `${indent}       `, source));
+        // a callee in another file says which: its lines are numbered in that file
+        const elsewhere = t.file !== code.file ? ` (${shortPath(t.file, code.cwd)})` : '';
+        out.push(`${indent}       ${t.function}${elsewhere}: ${endText(t.end)}`);
+        out.push(...folded(foldLines(t.lines), { ...code, file: t.file }, `${indent}       `));
       }
       continue;
     }
@@ -39,14 +47,16 @@ function folded(items: FoldedLines, code: string[], indent: string, source: Sour
     for (const s of shown) {
       const tag = s.iteration === 1 ? 'first' : s.iteration === item.count ? 'last' : 'other path';
       out.push(`${indent}  iteration ${s.iteration} (${tag}):`);
-      out.push(...folded(s.lines, code, `${indent}    `, source));
+      out.push(...folded(s.lines, code, `${indent}    `));
     }
   }
   return out;
 }
 
-function lineText(e: LineEvent, code: string[], indent: string): string {
-  const text = clip((code[e.line - 1] ?? '').trim(), CODE_WIDTH).padEnd(CODE_WIDTH);
+/** The executed line's whole text (the token that was wrong may be anywhere on it), padded so that short lines' facts line up. */
+function lineText(e: LineEvent, code: Code, indent: string): string {
+  const line = code.source(code.file)[e.line - 1]?.trim();
+  const text = (line ?? '(no source text)').padEnd(CODE_WIDTH);
   const facts = [...e.changed.map(changeText), ...e.calls.map(callText), ...(e.caught ? [`exception ${clip(e.caught, 80)} (did not leave the frame)`] : [])];
   return `${indent}${String(e.line).padStart(4)} | ${text}${facts.length ? `  ${facts.join('; ')}` : ''}`.trimEnd();
 }
@@ -67,7 +77,7 @@ function changeText(c: LocalChange): string {
 export function endText(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
-      return end.value !== undefined ? `returned ${clip(end.value, 80)}` : 'returned (value unknown)';
+      return end.value !== undefined ? `returned ${clip(end.value, 80)}` : end.noValue ? 'returned (no value)' : 'returned (value unknown)';
     case 'raised':
       return `raised ${clip(end.exception, 100)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}`;
     case 'cut':
@@ -84,6 +94,7 @@ export function endText(end: TraceEnd): string {
 function endLine(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
+      if (end.noValue) return 'Returned, with no value (it ended without a return statement).';
       if (end.value === undefined) return `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
       return `Returned ${clip(end.value, 200)}${end.valueNote ? ` (${end.valueNote})` : ''}.`;
     case 'raised':

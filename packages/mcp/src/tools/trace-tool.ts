@@ -53,11 +53,15 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
   );
 }
 
-/** The traced files' lines (a source only the adapter has is shown without its text). */
+/** The lines of the traced files, the files of traced callees too (a source only the adapter has is shown without its text). */
 async function readSources(traces: FrameTrace[]): Promise<SourceOf> {
-  const files = [...new Set(traces.map((t) => t.file).filter((f): f is string => !!f))];
-  const texts = new Map(await Promise.all(files.map(async (f) => [f, (await readFile(f, 'utf8').catch(() => '')).split(/\r?\n/)] as const)));
+  const files = [...new Set(traces.flatMap(tracedFiles))];
+  const texts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(f, 'utf8').then((t) => t.split(/\r?\n/), () => [])] as const)));
   return (file) => (file ? (texts.get(file) ?? []) : []);
+}
+
+function tracedFiles(t: FrameTrace): string[] {
+  return [...(t.file ? [t.file] : []), ...t.lines.flatMap((e) => e.calls.flatMap((c) => (c.trace ? tracedFiles(c.trace) : [])))];
 }
 
 function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {

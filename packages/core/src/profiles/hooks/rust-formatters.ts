@@ -23,7 +23,23 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
   const commands = join(etc, 'lldb_commands');
   if (!(await isFile(lookup)) || !(await isFile(commands))) return [];
   // `?`: lldb-dap prints these commands and their output only if one fails.
-  return [`?command script import "${lookup}"`, `?command source -s 1 "${commands}"`];
+  return [`?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands)];
+}
+
+/**
+ * The toolchain's commands send every type through a Python provider (`-x ".*"`) that only
+ * struct and union types (Rust structs, enums, tuples: names with a path, or a tuple's
+ * parenthesis) need; for a scalar it passes the value through, at a Python call per value
+ * (half the time of a Rust `variables` answer, so of a traced line). Narrowed to those names:
+ * added first, then the specific ones again (the latest added regex wins), then the catch-all removed.
+ */
+function narrowCatchAll(commands: string): string[] {
+  return [
+    '?type synthetic delete -w Rust ".*"',
+    '?type synthetic add -l lldb_lookup.synthetic_lookup -x "::|^\\\\(" --category Rust',
+    `?command source -s 1 "${commands}"`,
+    '?type synthetic delete -w Rust ".*"',
+  ];
 }
 
 async function findSysroot(cwd: string): Promise<string | undefined> {

@@ -1,0 +1,86 @@
+import type { BookBreakpoint } from '../breakpoints/book.js';
+import type { Session } from '../session/session.js';
+
+/** The bound for one step out of a call passed over (a step that ends at the next hit in it stops sooner). */
+const STEP_OUT_MS = 10_000;
+
+/**
+ * Calls of the traced function counted by their frames, not by hits of the entry breakpoint. A
+ * line breakpoint can hit again in the same call (a loop head that is the function's first
+ * statement, a line inside a loop), so a call counted and not traced is left by stepping out of
+ * it: a stop at the breakpoint on the way at the same stack depth is the same call again, a
+ * deeper one is a new call (recursion). A function breakpoint hits once per call: plain continue.
+ */
+export class CallFrames {
+  /** Calls entered and not yet seen to return, per thread, by stack depth. */
+  private open: { thread: number; depth: number }[] = [];
+  /** Resume before waiting: false until the first wait (the program may be on its way already). */
+  private resume = false;
+
+  constructor(
+    private readonly session: Session,
+    /** The entry can hit more than once in one call (a line breakpoint). */
+    private readonly repeats: boolean,
+  ) {}
+
+  /**
+   * Resumes (out of counted calls first) and waits for the entry's stop in a new call: 'hit', or
+   * why not (the program ended, stopped elsewhere, the time ran out).
+   */
+  async next(bp: BookBreakpoint, deadline: number, signal?: AbortSignal): Promise<'hit' | string> {
+    const { session } = this;
+    for (;;) {
+      const left = Math.max(1, deadline - Date.now());
+      const outcome = !this.resume || session.state !== 'stopped' ? await session.waitForSettled(left, signal) : this.ownCall() ? await session.step('out', undefined, Math.min(left, STEP_OUT_MS), signal) : await this.continue(left, signal);
+      this.resume = true;
+      if (outcome !== 'stopped') return notReached(session, bp, outcome);
+      const stop = session.stop!;
+      const depth = stop.totalFrames ?? stop.frames.length;
+      // calls deeper than this stop on its thread have returned
+      this.open = this.open.filter((f) => f.thread !== stop.threadId || f.depth <= depth);
+      const atEntry = stop.breakpointIds.includes(bp.id);
+      if (!atEntry) {
+        if (stop.reason === 'step' && this.repeats) continue; // out of a counted call: on to the next
+        const top = stop.frames[0];
+        return `the program stopped elsewhere first (${stop.reason} at ${top?.name}:${top?.line})`;
+      }
+      if (this.repeats && this.open.some((f) => f.thread === stop.threadId && f.depth === depth)) continue; // the same call again
+      this.open.push({ thread: stop.threadId, depth });
+      return 'hit';
+    }
+  }
+
+  /** The session is stopped at the start of a call found otherwise (the step out of the last one went on into it). */
+  entered(): void {
+    const stop = this.session.stop;
+    if (stop) this.open.push({ thread: stop.threadId, depth: stop.totalFrames ?? stop.frames.length });
+  }
+
+  /** The last call counted was traced to its end (it returned): it is not open any more. */
+  ended(): void {
+    this.open.pop();
+  }
+
+  /** The focused thread is in a call counted before (on a line breakpoint): it must be stepped out of. */
+  private ownCall(): boolean {
+    const thread = this.session.stop?.threadId;
+    return this.repeats && this.open.some((f) => f.thread === thread);
+  }
+
+  private async continue(timeoutMs: number, signal?: AbortSignal) {
+    await this.session.continue();
+    return this.session.waitForSettled(timeoutMs, signal);
+  }
+}
+
+function notReached(session: Session, bp: BookBreakpoint, outcome: string): string {
+  if (outcome === 'exited' || outcome === 'terminated') {
+    const ended = `the program ended before that call (${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''})`;
+    const binding = bp.bindings.get(session.id);
+    if (binding && !binding.verified) return `${ended}; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
+    // an adapter may accept a function breakpoint for a name that matches nothing
+    return bp.function ? `${ended}, or '${bp.function}' names no function it ran: check the name` : ended;
+  }
+  if (outcome === 'timeout') return 'the call was not reached in time (the program is still running)';
+  return `the session ${outcome}`;
+}
