@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Session } from '../session/session.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
 import type { TestForm, TestSpec } from '../profiles/schema.js';
-import { readOutcome, type TestOutcome } from './outcome.js';
+import { readOutcome, reportOutcome, type TestOutcome } from './outcome.js';
+import { readJUnitReports } from './junit-xml.js';
 
 const runs = new WeakMap<Session, TestRun>();
 
@@ -24,6 +26,10 @@ export interface TestRunConfig {
   entryBreakpointIds?: string[];
   /** The profile's failureBreakpoints, set for this run: a stop at them is where the test failed. */
   failureBreakpointIds?: string[];
+  /** Where the runner writes its JUnit XML report (the outcome is read from it first). */
+  reportDir?: string;
+  /** What the answer says before the stop (the build that ran first, classes older than their sources). */
+  notes?: string[];
 }
 
 /**
@@ -35,7 +41,10 @@ export class TestRun {
   readonly test: string;
   readonly form: TestForm;
   readonly stopAtFailure: boolean;
+  readonly notes: string[];
+  private readonly reportDir?: string;
   private armed = false;
+  private final?: TestOutcome;
   private readonly spec: TestSpec;
   private readonly book: BreakpointBook;
   private readonly entryIds: Set<string>;
@@ -49,6 +58,8 @@ export class TestRun {
     this.spec = config.spec;
     this.book = config.book;
     this.stopAtFailure = config.stopAtFailure;
+    this.notes = config.notes ?? [];
+    this.reportDir = config.reportDir;
     this.entryIds = new Set(config.entryBreakpointIds ?? []);
     this.failureIds = new Set(config.failureBreakpointIds ?? []);
     this.normalFilters = [...config.session.sync.exceptionFilters];
@@ -150,6 +161,14 @@ export class TestRun {
         s.on('state', onState);
       });
       result = this.read();
+    }
+    if (this.final) return this.final;
+    const report = this.reportDir ? await readJUnitReports(this.reportDir) : undefined;
+    if (report) result = reportOutcome(report, result);
+    if (!s.live && this.reportDir) {
+      // the runner is gone: its report is read for good
+      this.final = result;
+      await rm(this.reportDir, { recursive: true, force: true }).catch(() => undefined);
     }
     return result;
   }
