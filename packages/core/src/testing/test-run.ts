@@ -67,7 +67,10 @@ export class TestRun {
     // Registered before any tool waits on the session, so an entry stop is passed before a waiter sees it.
     this.session.on('state', (state) => {
       if (state === 'stopped') this.onStopReady();
-      if (!this.session.live) this.dropEntries();
+      if (!this.session.live) {
+        this.dropEntries();
+        this.dropReportLater();
+      }
     });
     // The session may have stopped before this run existed (a very fast start).
     if (this.session.state === 'stopped') this.onStopReady();
@@ -100,6 +103,12 @@ export class TestRun {
       this.armed = false;
       void this.session.sync.applyExceptionFilters(this.normalFilters).catch(() => undefined);
     }
+  }
+
+  /** The runner's report, once the answers that end the run have read it (a run stopped early never reads it). */
+  private dropReportLater(): void {
+    const dir = this.reportDir;
+    if (dir) setTimeout(() => void rm(dir, { recursive: true, force: true }).catch(() => undefined), 60_000).unref();
   }
 
   private dropEntries(): void {
