@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { pathExists } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
-import { javacPath, javaSource } from './java.js';
+import { javacPath, javaSource } from './java-sources.js';
 
 /** Test methods: the annotations JUnit 4 and 5 run. */
 const TEST_ANNOTATION = /@(?:Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate)\b/;
@@ -112,7 +112,7 @@ export async function methodCandidates(roots: string[], method: string): Promise
 
 /** The parameter types of `method` in the compiled class (javap on the class path), for JUnit's method selector; undefined when javap cannot tell. */
 export async function methodParameters(classPath: string[], className: string, method: string): Promise<string[][] | undefined> {
-  const javap = (await javacPath()).replace(/javac(\.exe)?$/, (_m, exe: string | undefined) => `javap${exe ?? ''}`);
+  const javap = (await javacPath()).replace(/javac(\.exe)?$/, (_m: string, exe: string | undefined) => `javap${exe ?? ''}`);
   const r = await runCommand(javap, ['-p', '-cp', classPath.join(process.platform === 'win32' ? ';' : ':'), className], { timeoutMs: 60_000 });
   if (!r.ok) return undefined;
   const found: string[][] = [];
