@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { loadProfiles, ProfileRegistry } from '../src/profiles/loader.js';
-import { readOutcome } from '../src/testing/outcome.js';
-import { testEntries } from '../src/profiles/hooks/junit.js';
+import { readOutcome, reportOutcome } from '../src/testing/outcome.js';
+import { testMethodsNamed } from '../src/profiles/hooks/junit-ids.js';
 
 const registry = new ProfileRegistry(loadProfiles());
 const form = (profile: string, runner: string) => registry.get(profile)!.test!.forms.find((f) => f.runner === runner)!;
@@ -37,15 +37,21 @@ test('unittest, node --test and JUnit summaries; untrusted exit codes are named 
   const summary = (ok: number, failed: number) => `[         ${ok + failed} tests found           ]\n[         ${ok} tests successful      ]\n[         ${failed} tests failed          ]\n`;
   const j = readOutcome(junit, summary(0, 1), 0, false);
   assert.equal(j.outcome, 'failed');
-  assert.match(j.basis, /"\[ 1 tests failed \]" \(the adapter's exit code \(0\) is not the runner's own\)/);
+  assert.equal(j.basis, `the runner's summary "[ 1 tests failed ]"`, 'an exit code that is not the runner\'s own is not quoted');
+  assert.equal(j.exitCode, undefined);
   assert.equal(readOutcome(junit, summary(1, 0), 0, false).outcome, 'passed');
 });
 
-test('JUnit entries: the first statement of the selected method, or of every @Test method', async () => {
-  const source = resolve(examples, 'java', 'shop', 'CartTest.java');
-  assert.deepEqual(await testEntries(source, 'discountedTotal'), [17]);
-  assert.deepEqual(await testEntries(source, undefined), [11, 17]);
-  assert.deepEqual(await testEntries(source, 'noSuchMethod'), []);
+test('JUnit ids: the class (nested too) holding a test method; the report outcome names the failed tests', async () => {
+  const source = resolve(examples, '..', 'e2e', 'fixtures', 'junit-maven', 'shop', 'src', 'test', 'java', 'shop', 'CartTest.java');
+  assert.deepEqual((await testMethodsNamed(source, 'readsTypedQuantity')).map((m) => m.className), ['shop.CartTest$Quantities']);
+  assert.deepEqual((await testMethodsNamed(source, 'discountedTotal')).map((m) => m.className), ['shop.CartTest']);
+  assert.deepEqual(await testMethodsNamed(source, 'noSuchMethod'), []);
+  const base = readOutcome(form('java', 'JUnit method'), '', undefined, false);
+  const o = reportOutcome({ failed: ['shop.CartTest.discountedTotal()'], passed: ['shop.CartTest.plainTotal()'], skipped: [] }, base);
+  assert.equal(o.outcome, 'failed');
+  assert.equal(o.basis, "the runner's report: 1 failed (shop.CartTest.discountedTotal()), 1 passed");
+  assert.equal(reportOutcome({ failed: [], passed: [], skipped: [] }, base), base, 'an empty report says nothing');
 });
 
 test('go test: exit code 0 with "no tests to run" is no tests ran, not a contradiction', () => {

@@ -213,6 +213,8 @@ const TestForm = z.object({
     passed: z.array(z.string()).default([]),
     noTests: z.array(z.string()).default([]),
   }),
+  /** A report the runner writes (JUnit XML into `dir`, a template over the hook's variables): the outcome and which tests failed are read from it first. */
+  report: z.object({ format: z.literal('junit-xml'), dir: z.string() }).optional(),
   /** Exit codes of this runner and what they mean (others: an error of the runner); a list where one code means either (go test exits 0 when no test matched). */
   exitCodes: z.record(z.union([Verdict, z.array(Verdict)])).default({}),
 });

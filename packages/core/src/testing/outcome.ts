@@ -1,4 +1,5 @@
 import type { TestForm } from '../profiles/schema.js';
+import type { JUnitReport } from './junit-xml.js';
 
 export type TestVerdict = 'passed' | 'failed' | 'no tests ran';
 
@@ -10,6 +11,9 @@ export interface TestOutcome {
   /** The runner's summary line, when its output had one. */
   summary?: string;
   exitCode?: number;
+  /** From the runner's report, when it wrote one: the tests that failed and passed. */
+  failedTests?: string[];
+  passedTests?: string[];
 }
 
 /** The runner's summary in its output: the first of failed / passed / no tests ran whose regexp matches. */
@@ -39,17 +43,35 @@ export function readOutcome(form: TestForm, output: string, exitCode: number | u
   const meaning = code === undefined ? undefined : (form.exitCodes[String(code)] ?? 'error');
   const meanings = meaning === undefined ? undefined : [meaning].flat();
   const byCode = meanings && said && meanings.includes(said.verdict) ? said.verdict : meanings?.join(' or ');
-  const base = { ...(said ? { summary: said.line } : {}), ...(exitCode !== undefined ? { exitCode } : {}) };
+  // an exit code the adapter reports but that is not the runner's own is not quoted as one
+  const base = { ...(said ? { summary: said.line } : {}), ...(code !== undefined ? { exitCode: code } : {}) };
   if (said && byCode) {
     if (said.verdict === byCode) return { outcome: said.verdict, basis: `exit code ${code} and the runner's summary "${said.line}"`, ...base };
     return { outcome: 'unknown', basis: `the runner's summary "${said.line}" says ${said.verdict}, but exit code ${code} means ${byCode}`, ...base };
   }
-  if (said) {
-    const why = exitCode === undefined ? 'the adapter reported no exit code' : `the adapter's exit code (${exitCode}) is not the runner's own`;
-    return { outcome: said.verdict, basis: `the runner's summary "${said.line}" (${why})`, ...base };
-  }
+  if (said) return { outcome: said.verdict, basis: `the runner's summary "${said.line}"`, ...base };
   if (byCode) return { outcome: 'unknown', basis: `exit code ${code} (${byCode}), but the runner printed no summary, so it may not have run the test: see the output`, ...base };
-  return { outcome: 'unknown', basis: `the runner printed no summary${exitCode === undefined ? ' and no exit code was reported' : `, and exit code ${exitCode} is not the runner's own here`}`, ...base };
+  return { outcome: 'unknown', basis: `the runner printed no summary${code === undefined ? ' and its exit code is not known here' : ''}: see the output`, ...base };
+}
+
+/**
+ * The outcome from the runner's own report (JUnit XML): which tests failed and passed. A report
+ * without test cases says nothing (a class that failed to load): then the output decides.
+ */
+export function reportOutcome(report: JUnitReport, fallback: TestOutcome): TestOutcome {
+  const { failed, passed, skipped } = report;
+  if (!failed.length && !passed.length) return fallback;
+  const list = (ids: string[]) => (ids.length > 6 ? `${ids.slice(0, 6).join(', ')} and ${ids.length - 6} more` : ids.join(', '));
+  const parts = [...(failed.length ? [`${failed.length} failed (${list(failed)})`] : []), `${passed.length} passed${failed.length ? '' : ` (${list(passed)})`}`, ...(skipped.length ? [`${skipped.length} skipped`] : [])];
+  const outcome = failed.length ? 'failed' : 'passed';
+  const disagrees = fallback.outcome !== 'unknown' && fallback.outcome !== outcome ? `; but the runner's output says ${fallback.outcome}` : '';
+  return {
+    ...fallback,
+    outcome: disagrees ? 'unknown' : outcome,
+    basis: `the runner's report: ${parts.join(', ')}${disagrees}`,
+    failedTests: failed,
+    passedTests: passed,
+  };
 }
 
 function lineAround(text: string, index: number): string {

@@ -60,7 +60,9 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
       adapterArgs: deepMerge(form.adapterArgs ?? {}, req.adapterArgs),
       ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions } : {}),
     });
-    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds });
+    const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
+    const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, reportDir, notes });
   } catch (e) {
     const added = [...entryIds, ...failureIds];
     if (added.length) manager.book.remove(added);

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Session } from '../session/session.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
 import type { TestForm, TestSpec } from '../profiles/schema.js';
-import { readOutcome, type TestOutcome } from './outcome.js';
+import { readOutcome, reportOutcome, type TestOutcome } from './outcome.js';
+import { readJUnitReports } from './junit-xml.js';
 
 const runs = new WeakMap<Session, TestRun>();
 
@@ -24,6 +26,10 @@ export interface TestRunConfig {
   entryBreakpointIds?: string[];
   /** The profile's failureBreakpoints, set for this run: a stop at them is where the test failed. */
   failureBreakpointIds?: string[];
+  /** Where the runner writes its JUnit XML report (the outcome is read from it first). */
+  reportDir?: string;
+  /** What the answer says before the stop (the build that ran first, classes older than their sources). */
+  notes?: string[];
 }
 
 /**
@@ -35,7 +41,10 @@ export class TestRun {
   readonly test: string;
   readonly form: TestForm;
   readonly stopAtFailure: boolean;
+  readonly notes: string[];
+  private readonly reportDir?: string;
   private armed = false;
+  private final?: TestOutcome;
   private readonly spec: TestSpec;
   private readonly book: BreakpointBook;
   private readonly entryIds: Set<string>;
@@ -49,6 +58,8 @@ export class TestRun {
     this.spec = config.spec;
     this.book = config.book;
     this.stopAtFailure = config.stopAtFailure;
+    this.notes = config.notes ?? [];
+    this.reportDir = config.reportDir;
     this.entryIds = new Set(config.entryBreakpointIds ?? []);
     this.failureIds = new Set(config.failureBreakpointIds ?? []);
     this.normalFilters = [...config.session.sync.exceptionFilters];
@@ -56,7 +67,10 @@ export class TestRun {
     // Registered before any tool waits on the session, so an entry stop is passed before a waiter sees it.
     this.session.on('state', (state) => {
       if (state === 'stopped') this.onStopReady();
-      if (!this.session.live) this.dropEntries();
+      if (!this.session.live) {
+        this.dropEntries();
+        this.dropReportLater();
+      }
     });
     // The session may have stopped before this run existed (a very fast start).
     if (this.session.state === 'stopped') this.onStopReady();
@@ -89,6 +103,12 @@ export class TestRun {
       this.armed = false;
       void this.session.sync.applyExceptionFilters(this.normalFilters).catch(() => undefined);
     }
+  }
+
+  /** The runner's report, once the answers that end the run have read it (a run stopped early never reads it). */
+  private dropReportLater(): void {
+    const dir = this.reportDir;
+    if (dir) setTimeout(() => void rm(dir, { recursive: true, force: true }).catch(() => undefined), 60_000).unref();
   }
 
   private dropEntries(): void {
@@ -150,6 +170,14 @@ export class TestRun {
         s.on('state', onState);
       });
       result = this.read();
+    }
+    if (this.final) return this.final;
+    const report = this.reportDir ? await readJUnitReports(this.reportDir) : undefined;
+    if (report) result = reportOutcome(report, result);
+    if (!s.live && this.reportDir) {
+      // the runner is gone: its report is read for good
+      this.final = result;
+      await rm(this.reportDir, { recursive: true, force: true }).catch(() => undefined);
     }
     return result;
   }

@@ -8,6 +8,12 @@ export async function testOutcome(s: Session): Promise<{ line: string; structure
   const verdict = o.outcome === 'unknown' ? 'UNKNOWN' : o.outcome === 'no tests ran' ? 'NO TESTS RAN' : o.outcome.toUpperCase();
   return {
     line: `Test outcome: ${verdict} — ${o.outcome === 'unknown' ? '' : 'from '}${o.basis}.`,
-    structured: { outcome: o.outcome, basis: o.basis, ...(o.summary ? { summary: o.summary } : {}), ...(o.exitCode !== undefined ? { exitCode: o.exitCode } : {}) },
+    structured: {
+      outcome: o.outcome,
+      basis: o.basis,
+      ...(o.summary ? { summary: o.summary } : {}),
+      ...(o.exitCode !== undefined ? { exitCode: o.exitCode } : {}),
+      ...(o.failedTests ? { failedTests: o.failedTests, passedTests: o.passedTests } : {}),
+    },
   };
 }

@@ -42,7 +42,7 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
       const failed = run.atFailure();
       // the failure breakpoint's id names nothing the agent set (it is gone already)
       if (run.atFailureBreakpoint()) d.text = d.text.replace(/ stopped at breakpoint [^,]+,/, ' stopped where the test failed,');
-      const lines = [failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
+      const lines = [...run.notes, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
       return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: added.map((b) => b.id) });

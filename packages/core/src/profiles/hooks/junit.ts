@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join, sep } from 'node:path';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, sep } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { cacheDir, pathExists } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
@@ -8,36 +9,121 @@ import { which } from '../../which.js';
 import { javacPath, javaSource, newestJavaMtime } from './java-sources.js';
 import { firstLines, OncePerKey } from './build-helpers.js';
 import type { TemplateVars } from './types.js';
+import { ambiguous, methodCandidates, methodParameters, sourcesOfClass, testMethodsNamed, testSourceRoots } from './junit-ids.js';
+import { mavenModuleOf, mavenTestBuild, newestMtime } from './maven-project.js';
 
 const fetches = new OncePerKey<string>();
 const compiles = new OncePerKey<{ classDir: string; className: string; sourceRoot: string }>();
 
 /**
- * debug_test for JUnit 5: the JUnit Platform Console Standalone launcher (fetched from Maven
- * Central into dapgate's cache with Maven, once) runs the selected class or method. A `.java`
- * test is compiled with -g against it; a class name runs from the project's build folders.
- * Each selected test method's first line is an `entry`, where the failure filter is armed.
+ * debug_test for JUnit 4 and 5: the JUnit Platform Console Standalone launcher (fetched from
+ * Maven Central into dapgate's cache with Maven, once; its vintage engine runs JUnit 4) runs
+ * the selected class, method or parametrized case. In a Maven project the tests are built
+ * first (`mvn test-compile` for the module) and run on the class path Maven resolves; a lone
+ * `.java` test outside any build is compiled with -g against the launcher. The runner writes
+ * its XML report into `reportsDir`, which the outcome is read from.
  */
 export async function prepareJUnitTest(vars: TemplateVars): Promise<void> {
   const jar = await consoleLauncherJar(String(vars.junitConsole));
-  const method = vars.method as string | undefined;
-  let className: string;
-  let source: string | undefined;
-  if (typeof vars.file === 'string') {
-    const built = await compileTest(vars.file, jar);
-    className = built.className;
-    source = vars.file;
+  const file = typeof vars.file === 'string' ? vars.file : undefined;
+  const maven = await mavenModuleOf(file ? dirname(file) : vars.cwd);
+  const notes: string[] = [];
+  vars.testNotes = notes;
+  vars.reportsDir = await mkdtemp(join(tmpdir(), 'dapgate-junit-'));
+  if (file && !maven) {
+    const built = await compileTest(file, jar);
     vars.classPaths = [jar, built.classDir];
     vars.sourcePaths = [built.sourceRoot];
+    select(vars, built.className, vars.method as string | undefined, undefined);
+    return;
+  }
+  const { className, source } = await locateTest(vars, file, maven?.root ?? vars.cwd);
+  let classPath: string[];
+  if (maven) {
+    const module = (source && (await mavenModuleOf(dirname(source)))) || maven;
+    const build = await mavenTestBuild(module);
+    notes.push(`Built first: ${build.how}.`);
+    classPath = build.classPath.filter((p) => !RUNNER_JAR.test(basename(p)));
+    vars.sourcePaths = await sourceFolders(maven.root);
   } else {
-    className = String(vars.className);
-    source = await findSource(vars.cwd, className);
-    vars.classPaths = [jar, ...(await buildFolders(vars.cwd))];
+    classPath = await buildFolders(vars.cwd);
+    const stale = await staleClasses(vars.cwd, classPath);
+    if (stale) notes.push(stale);
     vars.sourcePaths = [source ? (await javaSource(source)).sourceRoot : vars.cwd];
   }
-  vars.selectFlag = method ? '--select-method' : '--select-class';
-  vars.selector = method ? `${className}#${method}` : className;
-  if (source) vars.entries = (await testEntries(source, method)).map((line) => ({ file: source, line }));
+  vars.classPaths = [jar, ...classPath];
+  const method = vars.method as string | undefined;
+  const params = method ? await methodParameters(classPath, className, method) : undefined;
+  if (method && params && params.length === 0) throw new GatewayError(`${className} has no method ${method} in its compiled class`, `check the name; the class's tests run with test: "${className}"`);
+  select(vars, className, method, params?.length === 1 ? params[0] : undefined);
+}
+
+/** JUnit's own jars in a project's class path: the console launcher brings its own (two copies of an engine refuse to start). */
+const RUNNER_JAR = /^(?:junit-jupiter-engine|junit-vintage-engine|junit-platform-[\w-]+)-\d[\w.-]*\.jar$/;
+
+/** The console launcher's selector: a class, a method (with its parameter types when it has any), or one case of a parametrized method (`[3]`: the third). */
+function select(vars: TemplateVars, className: string, method: string | undefined, params: string[] | undefined): void {
+  const index = vars.index === undefined ? undefined : Number(vars.index);
+  const signature = method && params?.length ? `${method}(${params.join(',')})` : method;
+  if (method && index !== undefined) {
+    if (index < 1) throw new GatewayError(`case [${index}] does not exist: cases are numbered from 1, as JUnit shows them`, `e.g. ${className}#${method}[1]`);
+    vars.selectFlag = '--select-iteration';
+    vars.selector = `method:${className}#${signature ?? method}[${index - 1}]`;
+  } else {
+    vars.selectFlag = method ? '--select-method' : '--select-class';
+    vars.selector = method ? `${className}#${signature}` : className;
+  }
+}
+
+/**
+ * The class (binary name) and source a test id names: from its file (the class holding the
+ * method, nested classes too), a class name (qualified, nested, or simple when only one class
+ * has it), or a method name alone; an id naming tests in several classes is refused with each
+ * as a runnable id.
+ */
+async function locateTest(vars: TemplateVars, file: string | undefined, root: string): Promise<{ className: string; source?: string }> {
+  const method = vars.method as string | undefined;
+  const index = vars.index === undefined ? '' : `[${String(vars.index)}]`;
+  if (file) {
+    const top = (await javaSource(file)).className;
+    if (!method) return { className: top, source: file };
+    const inFile = [...new Set((await testMethodsNamed(file, method)).map((m) => m.className))];
+    if (inFile.length > 1) throw ambiguous(String(vars.test), 'names test methods in', inFile.map((c) => `${c}#${method}${index}`));
+    return { className: inFile[0] ?? top, source: file };
+  }
+  const roots = await testSourceRoots(root);
+  if (typeof vars.className === 'string') {
+    const found = await sourcesOfClass(roots, vars.className);
+    const names = [...new Set(found.map((f) => f.className))];
+    if (names.length > 1) throw ambiguous(String(vars.test), 'names classes in', names.map((c) => (method ? `${c}#${method}${index}` : c)));
+    if (found.length) return found[0]!;
+    const source = await findSource(vars.cwd, vars.className);
+    return { className: vars.className, ...(source ? { source } : {}) };
+  }
+  if (!method) throw new GatewayError(`'${String(vars.test)}' names no class or method`, 'pass pkg.Class, pkg.Class#method or a test file');
+  const found = await methodCandidates(roots, method);
+  if (found.length === 0) throw new GatewayError(`no test method named ${method} under ${roots.length ? roots.join(', ') : root}`, 'pass pkg.Class#method, or cwd: the project folder');
+  const names = [...new Set(found.map((f) => f.className))];
+  if (names.length > 1) throw ambiguous(String(vars.test), 'names test methods in', names.map((c) => `${c}#${method}${index}`));
+  return found[0]!;
+}
+
+/** Where dapgate does not build: a note when a source is newer than every compiled class (the classes predate the last edit). */
+async function staleClasses(cwd: string, classDirs: string[]): Promise<string | undefined> {
+  const sources = Math.max(...(await Promise.all(['src', 'test'].map((d) => newestMtime(join(cwd, d), '.java')))));
+  const classes = Math.max(0, ...(await Promise.all(classDirs.filter((d) => d !== cwd).map((d) => newestMtime(d, '.class')))));
+  if (!sources || !classes || sources <= classes) return undefined;
+  return `The compiled classes are older than the sources (a .java changed at ${new Date(sources).toISOString()}, the newest .class is from ${new Date(classes).toISOString()}): this runs the classes as last built; rebuild to run the current sources.`;
+}
+
+/** The source folders of every module under a Maven reactor root, for the debugger to show sources. */
+async function sourceFolders(root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const testRoot of await testSourceRoots(root)) {
+    const module = dirname(dirname(testRoot));
+    for (const d of [join(module, 'src', 'main', 'java'), testRoot]) if (await pathExists(d)) out.push(d);
+  }
+  return out.length ? out : [root];
 }
 
 /** The console launcher jar: `DAPGATE_JUNIT_CONSOLE_JAR`, else dapgate's cache, else fetched there with Maven. */
@@ -89,28 +175,4 @@ async function findSource(cwd: string, className: string): Promise<string | unde
   const rel = `${className.split('$')[0]!.split('.').join(sep)}.java`;
   for (const p of ['src/test/java', 'src/main/java', 'src/test', 'test', 'src', '.'].map((d) => join(cwd, d, rel))) if (await pathExists(p)) return p;
   return undefined;
-}
-
-/**
- * The first statement line of each selected test method (`method`, else every @Test method):
- * the line after the opening brace of its body.
- */
-export async function testEntries(source: string, method: string | undefined): Promise<number[]> {
-  const lines = (await readFile(source, 'utf8')).split(/\r?\n/);
-  const out: number[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const decl = /^\s*(?:[\w<>[\],.?\s]+\s)?(\w+)\s*\([^)]*\)\s*(?:throws\s[\w.,\s]+)?\{?\s*$/.exec(lines[i]!);
-    if (!decl || /^\s*(?:return|new|if|for|while|switch|catch)\b/.test(lines[i]!)) continue;
-    const name = decl[1]!;
-    const annotated = lines.slice(Math.max(0, i - 4), i).some((l) => /@(?:Test|ParameterizedTest|RepeatedTest)\b/.test(l));
-    if (method ? name !== method : !annotated) continue;
-    let j = i;
-    while (j < lines.length && !lines[j]!.includes('{')) j++;
-    for (j = j + 1; j < lines.length; j++) {
-      const t = lines[j]!.trim();
-      if (t && !t.startsWith('//') && !t.startsWith('/*') && !t.startsWith('*')) break;
-    }
-    if (j < lines.length && lines[j]!.trim() !== '}') out.push(j + 1);
-  }
-  return out;
 }

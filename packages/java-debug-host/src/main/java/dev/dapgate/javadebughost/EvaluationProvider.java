@@ -80,7 +80,8 @@ final class EvaluationProvider implements IEvaluationProvider {
 
     @Override
     public boolean isInEvaluation(ThreadReference thread) {
-        return invoker.isBusy(thread);
+        // the core lets an exception pass while this is true: also for one that is no test failure
+        return invoker.isBusy(thread) || TestFailureStops.passing(thread);
     }
 
     @Override

@@ -32,6 +32,7 @@ final class HostProtocolServer extends ProtocolServer {
     private final SetVariableHandler setVariable;
     private final SourceLookupProvider sources;
     private final FunctionBreakpointsHandler functionBreakpoints;
+    private final TestFailureStops testFailures = new TestFailureStops(this);
 
     HostProtocolServer(InputStream in, OutputStream out, ProviderContext providers) {
         super(in, out, providers);
@@ -84,6 +85,12 @@ final class HostProtocolServer extends ProtocolServer {
         }
         if ("launch".equals(request.command) || "attach".equals(request.command)) {
             sources.addSessionRoots(sessionFolders(request.arguments));
+        }
+        if ("setExceptionBreakpoints".equals(request.command)) {
+            boolean testFailure = TestFailureStops.strip(request.arguments);
+            super.dispatchRequest(request);
+            testFailures.apply(testFailure);
+            return;
         }
         super.dispatchRequest(request);
     }
