@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { processAlive, waitForPort } from '@dapgate/dap';
+import type { SessionManager } from './manager.js';
+import type { Session } from './session.js';
+import { takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot.js';
+import type { AttachRequest } from './types.js';
+
+/** What became of a live target after its snapshot. */
+export interface LiveEnd {
+  /** The session detached (false: kept, paused, as asked). */
+  detached: boolean;
+  /** Checked after the detach: true runs, false does not, undefined cannot tell. */
+  running: boolean | undefined;
+  /** One sentence: what was checked and seen. */
+  detail: string;
+}
+
+const ATTACH_SETTLE_MS = 10_000;
+
+/**
+ * A snapshot of a program that was not being debugged: attach (by pid or port), snapshot, and
+ * detach leaving it running, then check that it still runs (its pid exists and is not stopped;
+ * else its port still answers). With `keepPaused` the session stays, paused, for further reads.
+ */
+export async function snapshotLive(manager: SessionManager, req: AttachRequest, options: SnapshotOptions): Promise<{ session: Session; snapshot: Snapshot; end: LiveEnd }> {
+  const session = await manager.attach(req);
+  let snapshot: Snapshot;
+  try {
+    await session.waitUntil(() => session.state !== 'initializing' && session.state !== 'configuring', ATTACH_SETTLE_MS);
+    if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
+    // an attach that stops the target (at entry) is the attach's pause, not the program's: resumed like the snapshot's own
+    const stoppedByAttach = session.state === 'stopped';
+    snapshot = await takeSnapshot(session, options);
+    if (stoppedByAttach && !options.keepPaused && session.state === 'stopped') {
+      await session.continue();
+      snapshot = { ...snapshot, state: session.state, resumed: true };
+    }
+  } catch (e) {
+    await session.end(false, 'debug_snapshot').catch(() => undefined);
+    throw e;
+  }
+  if (options.keepPaused) return { session, snapshot, end: { detached: false, running: false, detail: `session ${session.id} stays attached with the program paused; debug_continue resumes it, debug_stop detaches` } };
+  const pid = session.targetPid;
+  await session.end(false, 'debug_snapshot');
+  return { session, snapshot, end: { detached: true, ...(await stillRuns(pid, req)) } };
+}
+
+/** Whether the target runs after the detach: its process exists and is not stopped (Linux tells), or its port answers. */
+async function stillRuns(pid: number | undefined, req: AttachRequest): Promise<Omit<LiveEnd, 'detached'>> {
+  if (pid) {
+    if (!processAlive(pid)) return { running: false, detail: `the process ${pid} is gone after the detach` };
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+    const state = stat ? /\)\s+(\S)/.exec(stat)?.[1] : undefined;
+    if (state === 'T' || state === 't') return { running: false, detail: `the process ${pid} is still stopped after the detach (state ${state})` };
+    return { running: true, detail: `the process ${pid} runs${state ? ` (state ${state})` : ''}` };
+  }
+  if (req.port) {
+    const host = req.host ?? '127.0.0.1';
+    const open = await waitForPort(host, req.port, Date.now() + 1_500);
+    return { running: open ? true : undefined, detail: open ? `${host}:${req.port} still answers` : `${host}:${req.port} does not answer now; dapgate cannot tell whether the program runs` };
+  }
+  return { running: undefined, detail: 'dapgate cannot tell whether the program runs (no pid, no port)' };
+}
