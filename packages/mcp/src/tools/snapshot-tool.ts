@@ -15,25 +15,22 @@ export function registerSnapshotTool(server: McpServer, manager: SessionManager)
     'debug_snapshot',
     {
       title: 'Snapshot',
-      description:
-        'Every thread at once: where each waits (counted per line), wait reason, stack, locals; then resumes unless keepPaused. A session, or a live target (language + port/processId): attach, read, detach leaving it running.',
+      description: 'All threads: where each waits (counted per line; why), stack, locals; resumes unless keepPaused. Live target: language + port/processId.',
       input: {
         sessionId: params.sessionId,
         language: z.string().optional(),
-        host: z.string().optional(),
         port: z.number().int().min(1).max(65535).optional(),
         processId: z.number().int().optional(),
-        maxThreads: z.number().int().min(1).max(200).optional().describe('in full; default 20'),
+        maxThreads: z.number().int().min(1).max(200).optional(),
         keepPaused: z.boolean().optional(),
-        timeoutMs: params.timeoutMs(20_000),
       },
       output: outputs.snapshot,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
     async (a) => {
-      const options = { maxThreads: a.maxThreads, keepPaused: a.keepPaused, timeoutMs: a.timeoutMs };
+      const options = { maxThreads: a.maxThreads, keepPaused: a.keepPaused };
       if (a.port !== undefined || a.processId !== undefined) {
-        const { session, snapshot, end } = await snapshotLive(manager, { language: a.language, host: a.host, port: a.port, processId: a.processId }, options);
+        const { session, snapshot, end } = await snapshotLive(manager, { language: a.language, port: a.port, processId: a.processId }, options);
         const after = end.detached ? `Detached: ${end.detail}.` : `Kept: ${end.detail}.`;
         const text = `${formatSnapshot(snapshot, session.cwd, `Snapshot of ${headline(session)}`)}\n${after}`;
         return ok(text, { sessionId: session.id, state: session.state, ...snapshotJson(snapshot), detached: end.detached, ...(end.running !== undefined ? { targetRuns: end.running } : {}) });
