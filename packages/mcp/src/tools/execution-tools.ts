@@ -164,7 +164,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_wait',
     {
       title: 'Wait',
-      description: `Wait until the session stops or exits. Waits end after timeoutMs (default ${DEFAULT_WAIT_MS}).`,
+      description: `Wait for the session to stop or exit. Waits end after timeoutMs (default ${DEFAULT_WAIT_MS}).`,
       input: { sessionId: params.sessionId, timeoutMs: params.timeoutMs() },
       annotations: { readOnlyHint: true },
     },

@@ -24,7 +24,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_languages',
     {
       title: 'Languages',
-      description: 'Per language: adapter version, path or how to install; launch/attach arguments; attach commands; test ids.',
+      description: 'Per language: adapter (version, path or how to install), launch/attach args, attach commands, test ids.',
       input: {},
       output: outputs.languages,
       annotations: { readOnlyHint: true },

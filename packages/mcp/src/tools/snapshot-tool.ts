@@ -15,7 +15,7 @@ export function registerSnapshotTool(server: McpServer, manager: SessionManager)
     'debug_snapshot',
     {
       title: 'Snapshot',
-      description: 'All threads: where each waits (counted per line; why), stack, locals; resumes unless keepPaused. Live target: language + port/processId.',
+      description: 'Every thread: where it waits (counted per line), why, stack, locals; resumes unless keepPaused. Live target: language + port/processId.',
       input: {
         sessionId: params.sessionId,
         language: z.string().optional(),
