@@ -4,12 +4,14 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@dapgate/dap';
 import { Gateway, eventually, lineOf, pyExample, repoRoot } from '../support/gateway.js';
-import { killGroup } from '../support/processes.js';
+import { killGroup, startJdwpTarget } from '../support/processes.js';
 
 const goRoot = join(repoRoot, 'examples', 'go');
 const hang = join(goRoot, 'hang', 'main.go');
 const stuck = pyExample('stuck.py');
+const deadlock = join(repoRoot, 'examples', 'java', 'Deadlock.java');
 
 type Group = { file?: string; line?: number; function?: string; reason?: string; noProgramFrame: boolean; threadIds: number[] };
 const groupAt = (groups: Group[], file: string, line: number) => groups.find((g) => g.file === file && g.line === line);
@@ -89,6 +91,29 @@ describe('debug_snapshot: every thread in one call', () => {
     const c = await g.ok('debug_continue', { wait: false });
     assert.equal(c.structured.state, 'running', c.text);
     await g.ok('debug_stop');
+  });
+
+  test('Java by port: every thread paused (not only the one a pause suspends), the deadlocked threads at their lines; detached, the JVM keeps running', async () => {
+    const port = await freePort();
+    const target = startJdwpTarget(deadlock, port);
+    targets.push(target);
+    let printed = '';
+    target.stdout!.on('data', (c: Buffer) => (printed += c.toString()));
+    assert.ok(await eventually(() => /tick/.test(printed), 30_000), `the target started: ${printed}`);
+    const r = await g.ok('debug_snapshot', { language: 'java', port }, 120_000);
+    const groups = r.structured.groups as Group[];
+    const waiting = groupAt(groups, deadlock, lineOf(deadlock, 'synchronized (second) {'));
+    assert.equal(waiting?.threadIds.length, 2, `payer and auditor wait at the inner lock: ${r.text}`);
+    assert.match(waiting?.function ?? '', /Deadlock\.transfer/);
+    const threads = r.structured.threads as { id: number; name?: string; state: string; locals?: Record<string, string> }[];
+    assert.deepEqual(threads.filter((t) => t.state === 'running'), [], `no thread was left running: ${r.text}`);
+    const payer = threads.find((t) => /payer/.test(t.name ?? ''));
+    assert.equal(payer?.locals?.name, '"payer"', r.text);
+    assert.equal(r.structured.detached, true, r.text);
+    assert.equal(r.structured.targetRuns, true, r.text);
+    const ticks = (printed.match(/tick \d+/g) ?? []).length;
+    assert.ok(await eventually(() => (printed.match(/tick \d+/g) ?? []).length >= ticks + 2, 10_000), `the JVM keeps ticking after the detach: ${printed.slice(-200)}`);
+    killGroup(target);
   });
 
   test('Python session: every thread, also those blocked in time.sleep and a lock acquire, read without pausing', async () => {

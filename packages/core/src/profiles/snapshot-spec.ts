@@ -16,6 +16,12 @@ export const SnapshotSpec = z
      * is JSON: [{id, name, frames: [[file, line, function, library?]], localsFrame, locals: {name: value}}].
      * `${library}` is replaced by the profile's libraryFrames regexp as a string literal.
      */
+    /**
+     * The adapter's request ({threadId}) that pauses every thread, sent when a pause left threads
+     * running (java-debug's `pauseAll`: its `pause` suspends one thread, and after an attach the
+     * others are not paused with it).
+     */
+    pauseAll: z.string().optional(),
     stacks: z.object({ expression: z.string(), context: z.string().default('clipboard') }).optional(),
   })
   .default({});

@@ -3,6 +3,7 @@ import { processAlive, waitForPort } from '@dapgate/dap';
 import type { SessionManager } from './manager.js';
 import type { Session } from './session.js';
 import { takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot.js';
+import { findTargetPid } from './target-ending.js';
 import type { AttachRequest } from './types.js';
 
 /** What became of a live target after its snapshot. */
@@ -40,7 +41,8 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
     throw e;
   }
   if (options.keepPaused) return { session, snapshot, end: { detached: false, running: false, detail: `session ${session.id} stays attached with the program paused; debug_continue resumes it, debug_stop detaches` } };
-  const pid = session.targetPid;
+  const address = req.port ? { host: req.host ?? '127.0.0.1', port: req.port } : undefined;
+  const pid = await findTargetPid({ pid: session.targetPid, address, ours: [session.adapterPid].filter((p): p is number => !!p) });
   await session.end(false, 'debug_snapshot');
   return { session, snapshot, end: { detached: true, ...(await stillRuns(pid, req)) } };
 }

@@ -118,7 +118,8 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
   let pausedMs: number | undefined;
   let read: Omit<Snapshot, 'state' | 'resumed' | 'pausedMs'>;
   try {
-    const listed = await s.reads.threads();
+    let listed = await s.reads.threads();
+    if (listed.some((t) => t.state === 'running')) listed = await pauseTheRest(s, listed, notes);
     const { threads, unread, ids } = await readThreads(s, listed, library, deadline);
     const groups = groupByPlace(threads.filter((t) => t.state === 'stopped'));
     const full = pickInFull(threads, groups, maxThreads);
@@ -135,6 +136,23 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
     }
   }
   return { ...read, state: s.state, resumed, ...(pausedMs !== undefined ? { pausedMs } : {}) };
+}
+
+/** The pause stopped only some threads: the profile's pause-all request for each connection that still runs threads. */
+async function pauseTheRest(s: Session, listed: ThreadEntry[], notes: string[]): Promise<ThreadEntry[]> {
+  const request = s.profile.snapshot.pauseAll;
+  if (!request) return listed;
+  const clients = new Set(listed.filter((t) => t.state === 'running').map((t) => t.client));
+  for (const client of clients) {
+    const any = listed.find((t) => t.client === client)!;
+    try {
+      await client.requestCustom(request, { threadId: any.adapterId }, REQUEST_MS);
+      s.threads.allPaused(client);
+    } catch (e) {
+      notes.push(`the other threads could not be paused: ${(e as Error).message}`);
+    }
+  }
+  return s.reads.threads();
 }
 
 /** Stacks (and wait reasons) of every stopped thread, PARALLEL at a time, until the deadline. */

@@ -90,6 +90,7 @@ export function formatSnapshot(s: Snapshot, cwd: string, headline: string): stri
       const key = stack.join('\n');
       const same = t.frames.length ? seen.get(key) : undefined;
       if (same !== undefined) lines.push(`    same stack as thread ${same}`);
+      else if (!t.frames.length && t.state !== 'running' && !t.error) lines.push('    (no frames)');
       else lines.push(...stack);
       if (!seen.has(key)) seen.set(key, t.id);
       const locals = localsLine(t);
