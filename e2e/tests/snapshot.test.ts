@@ -109,6 +109,18 @@ describe('debug_snapshot: every thread in one call', () => {
     assert.deepEqual(threads.filter((t) => t.state === 'running'), [], `no thread was left running: ${r.text}`);
     const payer = threads.find((t) => /payer/.test(t.name ?? ''));
     assert.equal(payer?.locals?.name, '"payer"', r.text);
+    // held and awaited monitors (JDI through the host), and the circle they make
+    const auditor = threads.find((t) => /auditor/.test(t.name ?? '')) as any;
+    const [payerLocks, auditorLocks] = [(payer as any).locks, auditor.locks];
+    assert.equal(payerLocks?.holds.length, 1, r.text);
+    assert.equal(payerLocks.waitsFor.owner, auditor.id, r.text);
+    assert.equal(auditorLocks.waitsFor.owner, payer!.id, r.text);
+    assert.equal(payerLocks.waitsFor.id, auditorLocks.holds[0].id, 'the payer waits for the lock the auditor holds');
+    assert.equal(payer?.waitReason ?? auditor.waitReason, 'blocked entering a monitor', r.text);
+    const cycle = r.structured.deadlocks?.[0]?.threads as { id: number; heldBy: number; line: number }[];
+    assert.deepEqual(cycle?.map((m) => m.id).sort(), [payer!.id, auditor.id].sort(), r.text);
+    assert.ok(cycle.every((m) => m.line === waiting!.line), 'the circle is named by the lines its threads wait at');
+    assert.match(r.text, new RegExp(`DEADLOCK: thread \\d+ \\((?:Thread \\[)?(payer|auditor)\\]?\\) at .*Deadlock\\.java:${waiting!.line} waits for Object@\\d+ held by thread \\d+`), r.text);
     assert.equal(r.structured.detached, true, r.text);
     assert.equal(r.structured.targetRuns, true, r.text);
     const ticks = (printed.match(/tick \d+/g) ?? []).length;

@@ -22,6 +22,12 @@ export const SnapshotSpec = z
      * others are not paused with it).
      */
     pauseAll: z.string().optional(),
+    /**
+     * The adapter's request (no arguments) that tells, per thread, the locks it holds and the one it
+     * waits for: {threads: [{id, status, suspended, owned: [{type, id}], waitingFor: {type, id,
+     * owner?}}], monitorInfo} (the java-debug host's `threadLocks`, from JDI).
+     */
+    locks: z.string().optional(),
     stacks: z.object({ expression: z.string(), context: z.string().default('clipboard') }).optional(),
   })
   .default({});

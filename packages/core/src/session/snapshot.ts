@@ -6,6 +6,7 @@ import { LibraryFrames } from './library-frames.js';
 import type { Session } from './session.js';
 import type { ThreadEntry } from './threads.js';
 import { evaluatedStacks } from './snapshot-stacks.js';
+import { readLocks, type Deadlock, type ThreadLocks } from './snapshot-locks.js';
 
 export interface SnapshotOptions {
   /** Threads shown in full (stack and locals); the rest are counted by where they wait. Default 20. */
@@ -38,6 +39,8 @@ export interface ThreadSnapshot {
   /** That frame's locals (threads in full only), and which frame they are from. */
   locals?: Record<string, string>;
   localsFrame?: number;
+  /** Locks held and awaited, where the runtime tells (profile `snapshot.locks`). */
+  locks?: ThreadLocks;
   /** Why its stack (or locals) could not be read. */
   error?: string;
 }
@@ -66,6 +69,8 @@ export interface Snapshot {
   adapterLimit?: number;
   /** Threads whose stack was not read (the time bound ran out). */
   unread: number;
+  /** Threads waiting for each other's locks in a circle (where the runtime tells who holds what). */
+  deadlocks?: Deadlock[];
   /** Whether the program runs after the snapshot. */
   state: Session['state'];
   resumed: boolean;
@@ -121,13 +126,15 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
     let listed = await s.reads.threads();
     if (listed.some((t) => t.state === 'running')) listed = await pauseTheRest(s, listed, notes);
     const { threads, unread, ids } = await readThreads(s, listed, library, deadline);
+    const locks = await readLocks(s, listed, threads, bounded(deadline));
+    if (locks.note) notes.push(locks.note);
     const groups = groupByPlace(threads.filter((t) => t.state === 'stopped'));
     const full = pickInFull(threads, groups, maxThreads);
     await readLocals(s, listed, full, ids, deadline);
     const limit = s.profile.adapterThreadLimit;
     const notPaused = threads.filter((t) => t.state === 'running').length;
     if (notPaused) notes.push(`${notPaused} thread${notPaused === 1 ? ' was' : 's were'} not paused (the adapter paused only some): their stacks are not shown`);
-    read = { via, threads: full, groups, total: listed.length, ...(limit !== undefined && listed.length >= limit ? { adapterLimit: limit } : {}), unread, notes };
+    read = { via, threads: full, groups, ...(locks.deadlocks.length ? { deadlocks: locks.deadlocks } : {}), total: listed.length, ...(limit !== undefined && listed.length >= limit ? { adapterLimit: limit } : {}), unread, notes };
   } finally {
     if (via === 'pause' && !options.keepPaused && s.live && s.state === 'stopped') {
       await s.continue();

@@ -1,4 +1,4 @@
-import type { Snapshot, SnapshotFrame, ThreadSnapshot, WaitGroup } from '@dapgate/core';
+import type { Deadlock, LockRef, Snapshot, SnapshotFrame, ThreadSnapshot, WaitGroup } from '@dapgate/core';
 import { clip, shortPath } from './text.js';
 
 const PLACES = 15;
@@ -71,10 +71,30 @@ function threadHeader(t: ThreadSnapshot): string {
   return `  thread ${t.id}${t.name ? ` (${t.name})` : ''}${t.waitReason ? ` — ${t.waitReason}` : ''}${state}`;
 }
 
+/** `Object@412`: a lock by its type's short name and the runtime's id for it. */
+function lockName(l: LockRef): string {
+  return `${l.type.slice(l.type.lastIndexOf('.') + 1)}@${l.id}`;
+}
+
+function locksLine(t: ThreadSnapshot): string | undefined {
+  const l = t.locks;
+  if (!l || (!l.holds.length && !l.waitsFor)) return undefined;
+  const holds = l.holds.length ? `holds ${l.holds.map(lockName).join(', ')}` : '';
+  const w = l.waitsFor;
+  const waits = w ? `${w.entering ? 'waits to enter' : 'waits on'} ${lockName(w)}${w.owner !== undefined ? ` held by thread ${w.owner}` : ''}` : '';
+  return `    ${[holds, waits].filter(Boolean).join('; ')}`;
+}
+
+function deadlockLine(d: Deadlock, cwd: string): string {
+  const who = (m: Deadlock['threads'][number]) => `thread ${m.id}${m.name ? ` (${m.name})` : ''}${m.file ? ` at ${shortPath(m.file, cwd)}:${m.line}` : ''}`;
+  return `DEADLOCK: ${d.threads.map((m) => `${who(m)} waits for ${lockName(m.waitsFor)} held by thread ${m.heldBy}`).join('; ')}.`;
+}
+
 /** The snapshot as one screen: where threads wait (counted), then the threads in full. */
 export function formatSnapshot(s: Snapshot, cwd: string, headline: string): string {
   const count = s.adapterLimit !== undefined ? `at least ${s.total} threads (the adapter lists at most ${s.adapterLimit})` : plural(s.total, 'thread');
   const lines = [`${headline}: ${count}; ${howHeld(s)}.`];
+  for (const d of s.deadlocks ?? []) lines.push(deadlockLine(d, cwd));
   if (s.groups.length) {
     lines.push('Where they are:');
     for (const g of s.groups.slice(0, PLACES)) lines.push(`  ${String(g.threadIds.length).padStart(3)} at ${place(g, cwd)}: ${ids(g.threadIds)}`);
@@ -87,12 +107,14 @@ export function formatSnapshot(s: Snapshot, cwd: string, headline: string): stri
     for (const t of s.threads) {
       lines.push(threadHeader(t));
       const stack = stackLines(t.frames, cwd);
-      const key = stack.join('\n');
+      const key = t.frames.map((f) => `${f.name}@${f.file}:${f.line}`).join('|');
       const same = t.frames.length ? seen.get(key) : undefined;
       if (same !== undefined) lines.push(`    same stack as thread ${same}`);
       else if (!t.frames.length && t.state !== 'running' && !t.error) lines.push('    (no frames)');
       else lines.push(...stack);
       if (!seen.has(key)) seen.set(key, t.id);
+      const locks = locksLine(t);
+      if (locks) lines.push(locks);
       const locals = localsLine(t);
       if (locals) lines.push(locals);
       if (t.error) lines.push(`    (${t.error})`);
@@ -110,6 +132,7 @@ export function snapshotJson(s: Snapshot) {
     ...(s.adapterLimit !== undefined ? { totalIsLowerBound: true } : {}),
     unread: s.unread,
     groups: s.groups,
+    ...(s.deadlocks?.length ? { deadlocks: s.deadlocks } : {}),
     threads: s.threads.map((t) => ({
       id: t.id,
       ...(t.name ? { name: t.name } : {}),
@@ -118,6 +141,7 @@ export function snapshotJson(s: Snapshot) {
       frames: t.frames.map((f) => ({ index: f.index, name: f.name, file: f.file, line: f.line, ...(f.library ? { library: true } : {}) })),
       ...(t.programFrame !== undefined ? { programFrame: t.programFrame } : {}),
       ...(t.locals ? { locals: t.locals } : {}),
+      ...(t.locks ? { locks: t.locks } : {}),
       ...(t.error ? { error: t.error } : {}),
     })),
     resumed: s.resumed,

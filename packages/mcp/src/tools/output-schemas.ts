@@ -134,9 +134,10 @@ export const outputs = {
     unread: int.optional().describe('threads not read in time'),
     groups: z.array(open({ file: str.optional(), line: int.optional(), function: str.optional(), reason: str.optional(), noProgramFrame: z.boolean(), threadIds: z.array(int) })).optional().describe('threads by where they wait'),
     threads: z
-      .array(open({ id: int, name: str.optional(), state: str, waitReason: str.optional(), frames: z.array(frame), programFrame: int.optional(), locals: z.record(str).optional(), error: str.optional() }))
+      .array(open({ id: int, name: str.optional(), state: str, waitReason: str.optional(), frames: z.array(frame), programFrame: int.optional(), locals: z.record(str).optional(), locks: open({ holds: z.array(open({ type: str, id: int })) }).optional().describe('held and awaited (waitsFor: {type, id, owner, entering})'), error: str.optional() }))
       .optional()
       .describe('in full, at most maxThreads'),
+    deadlocks: z.array(open({ threads: z.array(open({ id: int, heldBy: int })) })).optional().describe('threads waiting for each other in a circle'),
     resumed: z.boolean().optional(),
     detached: z.boolean().optional(),
     targetRuns: z.boolean().optional().describe('checked after the detach'),
