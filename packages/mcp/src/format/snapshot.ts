@@ -10,7 +10,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** How the snapshot held the program, in a few words. */
 function howHeld(s: Snapshot): string {
-  if (s.via === 'evaluated') return `read while it ran, without pausing it; it is ${s.state}`;
+  if (s.via === 'evaluated') return `read by the runtime's own thread listing${s.state === 'running' ? ', without pausing it' : ''}; it is ${s.state}`;
   if (s.via === 'stopped') return `it was already stopped and stays ${s.state}`;
   if (s.resumed) return `paused${s.pausedMs !== undefined ? ` ${s.pausedMs} ms` : ''} and resumed: it is ${s.state}`;
   return `paused, and kept paused: it is ${s.state}`;
