@@ -66,11 +66,11 @@ export async function readLocks(s: Session, listed: ThreadEntry[], threads: Thre
       if (!snap.waitReason && a.status && STATUS_REASON[a.status]) snap.waitReason = STATUS_REASON[a.status];
     }
   }
-  return { deadlocks: cycles(threads), ...(note ? { note } : {}) };
+  return { deadlocks: deadlockCycles(threads), ...(note ? { note } : {}) };
 }
 
 /** Circles in "waits to enter a lock held by": each thread waits for at most one, so each walk finds at most one circle. */
-function cycles(threads: ThreadSnapshot[]): Deadlock[] {
+export function deadlockCycles(threads: ThreadSnapshot[]): Deadlock[] {
   const next = new Map<number, number>();
   for (const t of threads) if (t.locks?.waitsFor?.entering && t.locks.waitsFor.owner !== undefined) next.set(t.id, t.locks.waitsFor.owner);
   const byId = new Map(threads.map((t) => [t.id, t]));
