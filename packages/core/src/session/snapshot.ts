@@ -188,7 +188,7 @@ async function readThread(s: Session, t: ThreadEntry, library: LibraryFrames, de
   const base = { id: t.id, ...(t.name ? { name: t.name } : {}) };
   if (t.state !== 'stopped') return { ...base, state: 'running', frames: [] };
   try {
-    const body = await s.send('stackTrace', { threadId: t.adapterId, startFrame: 0, levels: LEVELS }, bounded(deadline), t.client);
+    const body = await s.send('stackTrace', { threadId: t.adapterId, startFrame: 0, levels: LEVELS }, undefined, t.client);
     const raw = cleanFrameNames(body?.stackFrames ?? [], s.profile.stops.frameNameNoise);
     ids.set(t.id, raw.map((f) => f.id));
     const flags = await library.classify(raw);
@@ -223,8 +223,8 @@ async function readLocals(s: Session, listed: ThreadEntry[], full: ThreadSnapsho
       const inspector = new Inspector(
         {
           frameId: async (i) => frameIds[i] ?? -1,
-          scopes: async (frameId) => (await s.send('scopes', { frameId }, bounded(deadline), entry.client))?.scopes ?? [],
-          variables: async (ref) => (await s.send('variables', { variablesReference: ref }, bounded(deadline), entry.client))?.variables ?? [],
+          scopes: async (frameId) => (await s.send('scopes', { frameId }, undefined, entry.client))?.scopes ?? [],
+          variables: async (ref) => (await s.send('variables', { variablesReference: ref }, undefined, entry.client))?.variables ?? [],
         },
         s.profile.variables,
       );
@@ -242,6 +242,7 @@ function toFrame(f: DebugProtocol.StackFrame, index: number, library: boolean): 
   return { index, name: f.name, ...(f.source?.path || f.source?.name ? { file: f.source.path ?? f.source.name } : {}), line: f.line, library };
 }
 
+/** A bound for requests whose timeout does not fail the session (evaluate, custom requests): the time left, within limits. */
 function bounded(deadline: number): number {
   return Math.max(500, Math.min(REQUEST_MS, deadline - Date.now()));
 }
