@@ -128,6 +128,22 @@ describe('debug_snapshot: every thread in one call', () => {
     killGroup(target);
   });
 
+  test('Python by processId (a process not started for debugging): every thread, detached, it keeps running', async () => {
+    const target = spawn('python3', ['-u', stuck], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    targets.push(target);
+    let printed = '';
+    target.stdout!.on('data', (c: Buffer) => (printed += c.toString()));
+    assert.ok(await eventually(() => printed.includes('stuck'), 10_000), 'the threads are stuck');
+    const r = await g.ok('debug_snapshot', { language: 'python', processId: target.pid }, 120_000);
+    const groups = r.structured.groups as Group[];
+    assert.equal(groupAt(groups, stuck, lineOf(stuck, 'with lock:  # the updaters wait'))?.threadIds.length, 2, r.text);
+    assert.equal(groupAt(groups, stuck, lineOf(stuck, 'time.sleep(seconds)'))?.threadIds.length, 1, r.text);
+    assert.equal(r.structured.detached, true, r.text);
+    assert.equal(r.structured.targetRuns, true, r.text);
+    assert.equal(target.exitCode, null, 'still running');
+    killGroup(target);
+  });
+
   test('Python session: every thread, also those blocked in time.sleep and a lock acquire, read without pausing', async () => {
     const r = await g.ok('debug_launch', { program: stuck, wait: false }, 60_000);
     assert.ok(await eventually(async () => /stuck/.test((await g.ok('debug_output')).text), 20_000), 'the threads are stuck');

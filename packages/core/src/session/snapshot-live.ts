@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { processAlive, waitForPort } from '@dapgate/dap';
+import { pause } from './bounded-wait.js';
 import type { SessionManager } from './manager.js';
 import type { Session } from './session.js';
 import { takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot.js';
@@ -17,6 +18,7 @@ export interface LiveEnd {
 }
 
 const ATTACH_SETTLE_MS = 10_000;
+const STOPPED_MS = 2_000;
 
 /**
  * A snapshot of a program that was not being debugged: attach (by pid or port), snapshot, and
@@ -50,11 +52,16 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
 /** Whether the target runs after the detach: its process exists and is not stopped (Linux tells), or its port answers. */
 async function stillRuns(pid: number | undefined, req: AttachRequest): Promise<Omit<LiveEnd, 'detached'>> {
   if (pid) {
-    if (!processAlive(pid)) return { running: false, detail: `the process ${pid} is gone after the detach` };
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-    const state = stat ? /\)\s+(\S)/.exec(stat)?.[1] : undefined;
-    if (state === 'T' || state === 't') return { running: false, detail: `the process ${pid} is still stopped after the detach (state ${state})` };
-    return { running: true, detail: `the process ${pid} runs${state ? ` (state ${state})` : ''}` };
+    // a debugger's ptrace stop may outlast the detach by a moment: stopped means stopped for STOPPED_MS
+    const end = Date.now() + STOPPED_MS;
+    for (;;) {
+      if (!processAlive(pid)) return { running: false, detail: `the process ${pid} is gone after the detach` };
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+      const state = stat ? /\)\s+(\S)/.exec(stat)?.[1] : undefined;
+      if (state !== 'T' && state !== 't') return { running: true, detail: `the process ${pid} runs${state ? ` (state ${state})` : ''}` };
+      if (Date.now() >= end) return { running: false, detail: `the process ${pid} is still stopped ${STOPPED_MS} ms after the detach (state ${state})` };
+      await pause(100);
+    }
   }
   if (req.port) {
     const host = req.host ?? '127.0.0.1';
