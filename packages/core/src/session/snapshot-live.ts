@@ -26,6 +26,7 @@ const STOPPED_MS = 2_000;
  * else its port still answers). With `keepPaused` the session stays, paused, for further reads.
  */
 export async function snapshotLive(manager: SessionManager, req: AttachRequest, options: SnapshotOptions): Promise<{ session: Session; snapshot: Snapshot; end: LiveEnd }> {
+  const before = req.processId ? await runState(req.processId) : undefined;
   const session = await manager.attach(req);
   let snapshot: Snapshot;
   try {
@@ -46,7 +47,37 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
   const address = req.port ? { host: req.host ?? '127.0.0.1', port: req.port } : undefined;
   const pid = await findTargetPid({ pid: session.targetPid, address, ours: [session.adapterPid].filter((p): p is number => !!p) });
   await session.end(false, 'debug_snapshot');
-  return { session, snapshot, end: { detached: true, ...(await stillRuns(pid, req)) } };
+  let end = await stillRuns(pid, req);
+  if (end.running === false && pid && before !== undefined && !STOPPED.has(before) && (await untraced(pid))) end = await resumeLeftStopped(pid, req);
+  return { session, snapshot, end: { detached: true, ...end } };
+}
+
+const STOPPED = new Set(['T', 't']);
+
+/** The process's state letter (Linux /proc: R, S, T stopped, t traced...), undefined where not told. */
+async function runState(pid: number): Promise<string | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  return stat ? /\)\s+(\S)/.exec(stat)?.[1] : undefined;
+}
+
+async function untraced(pid: number): Promise<boolean> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return /^TracerPid:\s*0$/m.test(status);
+}
+
+/**
+ * It ran before the attach and is stopped, with no debugger on it, after the detach: the attach
+ * left it stopped (seen with debugpy's injection by pid), so it is continued (SIGCONT), and the
+ * answer says so.
+ */
+async function resumeLeftStopped(pid: number, req: AttachRequest): Promise<Omit<LiveEnd, 'detached'>> {
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch (e) {
+    return { running: false, detail: `the process ${pid} was left stopped after the detach, and SIGCONT failed: ${(e as Error).message}` };
+  }
+  const after = await stillRuns(pid, req);
+  return { running: after.running, detail: `the process ${pid} was left stopped after the detach (it ran before the attach); dapgate sent SIGCONT: ${after.detail}` };
 }
 
 /** Whether the target runs after the detach: its process exists and is not stopped (Linux tells), or its port answers. */
@@ -56,9 +87,8 @@ async function stillRuns(pid: number | undefined, req: AttachRequest): Promise<O
     const end = Date.now() + STOPPED_MS;
     for (;;) {
       if (!processAlive(pid)) return { running: false, detail: `the process ${pid} is gone after the detach` };
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-      const state = stat ? /\)\s+(\S)/.exec(stat)?.[1] : undefined;
-      if (state !== 'T' && state !== 't') return { running: true, detail: `the process ${pid} runs${state ? ` (state ${state})` : ''}` };
+      const state = await runState(pid);
+      if (!state || !STOPPED.has(state)) return { running: true, detail: `the process ${pid} runs${state ? ` (state ${state})` : ''}` };
       if (Date.now() >= end) return { running: false, detail: `the process ${pid} is still stopped ${STOPPED_MS} ms after the detach (state ${state})` };
       await pause(100);
     }
