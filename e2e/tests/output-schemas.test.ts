@@ -64,6 +64,7 @@ describe('output schemas', () => {
       const loop = pyExample('loop.py');
       await call('debug_launch', { program: loop, args: ['60'], wait: false });
       await call('debug_wait', { timeoutMs: 300 }, ['waitTimedOut']);
+      await call('debug_snapshot', {}, ['via', 'groups', 'threads', 'total', 'resumed']);
       await call('debug_pause', {}, ['stop']);
       await call('debug_stop');
 

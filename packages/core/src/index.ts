@@ -33,3 +33,6 @@ export { persistWorkspace, reattach } from './workspace/persistence.js';
 export { LibraryFrames } from './session/library-frames.js';
 export type { AttachCandidates, AttachCandidate } from './session/attach-candidates.js';
 export { stepIntoUserCode, type UserStepResult } from './session/user-step.js';
+export { takeSnapshot, groupByPlace, type Snapshot, type SnapshotOptions, type ThreadSnapshot, type SnapshotFrame, type WaitGroup } from './session/snapshot.js';
+export type { Deadlock, LockRef, ThreadLocks } from './session/snapshot-locks.js';
+export { snapshotLive, type LiveEnd } from './session/snapshot-live.js';

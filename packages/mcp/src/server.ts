@@ -10,6 +10,7 @@ import { registerSourceTools } from './tools/source-tools.js';
 import { registerProbeTool } from './tools/probe-tool.js';
 import { registerTestTool } from './tools/test-tool.js';
 import { registerTraceTool } from './tools/trace-tool.js';
+import { registerSnapshotTool } from './tools/snapshot-tool.js';
 import { registerResources } from './resources.js';
 import { registerPrompts } from './prompts.js';
 import { serveToolList } from './tools/tool-list.js';
@@ -36,6 +37,7 @@ export function createMcpServer(manager: SessionManager): McpServer {
   registerProbeTool(server, manager);
   registerTestTool(server, manager);
   registerTraceTool(server, manager);
+  registerSnapshotTool(server, manager);
   registerResources(server, manager);
   registerPrompts(server);
   serveToolList(server);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ThreadsSpec } from './threads-spec.js';
+import { SnapshotSpec } from './snapshot-spec.js';
 import { StopsSpec } from './stops.js';
 import { TraceSpec } from './trace-spec.js';
 
@@ -405,6 +406,8 @@ export const ProfileSchema = z.object({
     .default({}),
   /** How the adapter treats threads at a stop. */
   threads: ThreadsSpec,
+  /** What debug_snapshot asks the runtime about its threads. */
+  snapshot: SnapshotSpec,
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */

@@ -124,7 +124,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     'debug_breakpoints',
     {
       title: 'Breakpoints',
-      description: 'All breakpoints: verified per session, bound line, hits.',
+      description: 'Breakpoints: verified per session, bound line, hits.',
       input: {},
       output: outputs.breakpoints,
       annotations: { readOnlyHint: true },
@@ -144,7 +144,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     'debug_exception_breakpoints',
     {
       title: 'Exception stops',
-      description: 'Which exceptions stop the session, e.g. ["uncaught"]; none given: lists those offered.',
+      description: 'Which exceptions stop the session (e.g. uncaught); none given: lists those offered.',
       input: { filters: z.array(z.string()).optional().describe('replaces the active set; [] = none'), sessionId: params.sessionId },
       output: outputs.exceptionFilters,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },

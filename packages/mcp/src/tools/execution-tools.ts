@@ -17,7 +17,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_run_to',
     {
       title: 'Run to',
-      description: 'Continue to file:line and wait; another breakpoint may stop first.',
+      description: 'Continue to file:line and wait; a breakpoint may stop first.',
       input: { file: z.string(), line: z.number().int().min(1), sessionId: params.sessionId, threadId: params.threadId, timeoutMs: params.timeoutMs() },
       output: outputs.runTo,
       annotations: { readOnlyHint: false, destructiveHint: false },
@@ -70,7 +70,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_step',
     {
       title: 'Step',
-      description: 'Step over, into or out (count times); shows where and what changed.',
+      description: 'Step over, into or out (count times); shows where, what changed.',
       input: {
         kind: z.enum(['over', 'into', 'out']),
         library: z.boolean().optional(),
@@ -164,7 +164,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
     'debug_wait',
     {
       title: 'Wait',
-      description: `Wait until the session stops or exits. Every wait ends after timeoutMs (default ${DEFAULT_WAIT_MS}).`,
+      description: `Wait for the session to stop or exit. Waits end after timeoutMs (default ${DEFAULT_WAIT_MS}).`,
       input: { sessionId: params.sessionId, timeoutMs: params.timeoutMs() },
       annotations: { readOnlyHint: true },
     },

@@ -19,7 +19,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_set_variable',
     {
       title: 'Set variable',
-      description: 'Set a variable or member by path (e.g. "a.b[0]"); value is an expression.',
+      description: 'Set a variable or member by path (e.g. a.b[0]); value is an expression.',
       input: { path: z.string(), value: z.string(), frame: params.frame, threadId: params.threadId, sessionId: params.sessionId },
       output: outputs.setVariable,
       annotations: { destructiveHint: true },
@@ -105,7 +105,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_variables',
     {
       title: 'Variables',
-      description: 'Locals of a frame, or with path (e.g. "a.b[0]") that value to depth levels.',
+      description: 'Locals of a frame, or with path (e.g. a.b[0]) that value to depth levels.',
       input: {
         sessionId: params.sessionId,
         threadId: params.threadId,
@@ -168,7 +168,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     'debug_evaluate',
     {
       title: 'Evaluate',
-      description: 'Evaluate an expression in a stopped frame; errors list the names there.',
+      description: 'Evaluate an expression in a stopped frame; errors list names there.',
       input: {
         expression: z.string().min(1),
         frame: params.frame,

@@ -57,7 +57,7 @@ export function registerLogTools(server: McpServer, manager: SessionManager): vo
     'debug_output',
     {
       title: 'Output',
-      description: 'Output and logpoint messages after record cursor since (the returned next), or the last tail lines.',
+      description: 'Output and logpoint messages after cursor since (the returned next), or the last tail lines.',
       input: {
         sessionId: params.sessionId,
         since: z.number().int().min(0).optional(),

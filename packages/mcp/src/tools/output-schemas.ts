@@ -126,6 +126,22 @@ export const outputs = {
     totalIsLowerBound: z.boolean().optional().describe('the adapter lists at most so many'),
   },
   stack: { ...sessionFields, threadId: int.optional(), frames: z.array(frame).optional(), totalFrames: int.optional() },
+  snapshot: {
+    ...sessionFields,
+    via: str.optional().describe('pause | stopped | evaluated (read while it ran)'),
+    total: int.optional(),
+    totalIsLowerBound: z.boolean().optional(),
+    unread: int.optional().describe('threads not read in time'),
+    groups: z.array(open({ file: str.optional(), line: int.optional(), function: str.optional(), reason: str.optional(), noProgramFrame: z.boolean(), threadIds: z.array(int) })).optional().describe('threads by where they wait'),
+    threads: z
+      .array(open({ id: int, name: str.optional(), state: str, waitReason: str.optional(), frames: z.array(frame), programFrame: int.optional(), locals: z.record(str).optional(), locks: open({ holds: z.array(open({ type: str, id: int })) }).optional().describe('held and awaited (waitsFor: {type, id, owner, entering})'), error: str.optional() }))
+      .optional()
+      .describe('in full, at most maxThreads'),
+    deadlocks: z.array(open({ threads: z.array(open({ id: int, heldBy: int })) })).optional().describe('threads waiting for each other in a circle'),
+    resumed: z.boolean().optional(),
+    detached: z.boolean().optional(),
+    targetRuns: z.boolean().optional().describe('checked after the detach'),
+  },
   variables: {
     ...sessionFields,
     frame: int.optional(),

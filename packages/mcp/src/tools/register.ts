@@ -80,7 +80,7 @@ const breakpointTypes = {
 
 /** Described once, in debug_breakpoint_set (elsewhere the same shape points there), and only where the name does not say it all. */
 const breakpointText: Partial<Record<keyof typeof breakpointTypes, string>> = {
-  hitCondition: '"N", ">= N", "> N", "% N" (every Nth)',
+  hitCondition: 'N, >= N, > N, % N (every Nth)',
   logMessage: 'print, do not stop; {expr} interpolates',
   expectContent: 'line must contain it, else refused',
 };

@@ -24,7 +24,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_languages',
     {
       title: 'Languages',
-      description: 'Per language: adapter version and path or how to install; launch/attach arguments; attach commands; test ids.',
+      description: 'Per language: adapter (version, path or how to install), launch/attach args, attach commands, test ids.',
       input: {},
       output: outputs.languages,
       annotations: { readOnlyHint: true },
@@ -137,14 +137,14 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         host: z.string().optional(),
         port: z.number().int().min(1).max(65535).optional(),
         processId: z.number().int().optional(),
-        waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('retry while not listening yet'),
-        reconnect: z.boolean().optional().describe('re-attach when the target restarts'),
+        waitForTargetMs: z.number().int().min(0).max(600_000).optional().describe('retry until listening'),
+        reconnect: z.boolean().optional().describe('re-attach on restart'),
         cwd: z.string().optional(),
         adapterArgs: z.record(z.unknown()).optional(),
         breakpoints: z.array(params.breakpoint).optional(),
         exceptionFilters: z.array(z.string()).optional(),
         display: z.array(z.string()).optional(),
-        reattach: z.string().optional().describe('id of a session lost in a restart'),
+        reattach: z.string().optional().describe('session lost in a restart'),
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
@@ -172,7 +172,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_sessions',
     {
       title: 'Sessions',
-      description: 'All sessions: id, language, target, state, where. Any sessionId defaults to the latest live one.',
+      description: 'Sessions: id, language, target, state, where. sessionId defaults to the latest live one.',
       input: {},
       output: outputs.sessions,
       annotations: { readOnlyHint: true },
@@ -196,7 +196,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_status',
     {
       title: 'Status',
-      description: 'One session: state, where and why it stopped, source, frames (default 5), locals.',
+      description: 'A session: state, where and why stopped, source, frames (default 5), locals.',
       input: {
         sessionId: params.sessionId,
         source: z.boolean().optional(),
@@ -221,7 +221,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_stop',
     {
       title: 'Stop',
-      description: 'End a session: kill a launched program, detach an attached one (unless terminate).',
+      description: 'End a session: kill a launched program, detach an attached one (or terminate).',
       input: { sessionId: params.sessionId, terminate: z.boolean().optional() },
       output: outputs.stop,
       annotations: { destructiveHint: true },
@@ -248,7 +248,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
     'debug_diagnose',
     {
       title: 'Diagnose',
-      description: 'Adapter command, stderr, capabilities, DAP traffic and pending requests.',
+      description: 'Adapter command, stderr, capabilities, DAP traffic, pending requests.',
       input: { sessionId: params.sessionId },
       output: outputs.diagnose,
       annotations: { readOnlyHint: true },

@@ -17,7 +17,7 @@ export function registerSourceTools(server: McpServer, manager: SessionManager):
     'debug_source',
     {
       title: 'Source',
-      description: 'Numbered source around the stop, a file+line, or a sourceReference (adapter-only code).',
+      description: 'Numbered source around the stop, file+line, or sourceReference (adapter-only code).',
       input: {
         file: z.string().optional(),
         line: z.number().int().min(1).optional(),

@@ -19,7 +19,7 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
     'debug_test',
     {
       title: 'Test',
-      description: 'Debug one test: stops where it fails (unless stopAtFailure: false), then the outcome; test ids: debug_languages.',
+      description: 'Debug one test: stops where it fails (unless stopAtFailure: false), then its outcome. Ids: debug_languages.',
       input: {
         test: z.string(),
         cwd: z.string().optional(),

@@ -20,7 +20,7 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
     {
       title: 'Trace',
       description:
-        'One call traced to its end: lines, changed locals, calls, folded loops, return or exception. Launches program or uses the live session. calls: compare several; depth: follow callees.',
+        'One call traced to its end: lines, changed locals, calls, folded loops, return or exception; launches program or uses the session; calls: compare N; depth: into callees.',
       input: {
         function: z.string().optional(),
         file: z.string().optional(),

@@ -23,13 +23,15 @@ import java.util.List;
 
 /**
  * The core's protocol server with what this host adds around requests: {@code setVariable} is
- * answered here (the core has no hook for it; its handler parses the value as a literal), and
+ * answered here (the core has no hook for it; its handler parses the value as a literal), the
+ * custom {@code threadLocks} (monitors held and awaited, for debug_snapshot) too, and
  * a launch's cwd and class path folders become places to look for sources. Function
  * breakpoints ({@code Class.method}) are this host's: advertised in {@code initialize}, set by
  * {@link FunctionBreakpointsHandler}, and their stops named as such.
  */
 final class HostProtocolServer extends ProtocolServer {
     private final SetVariableHandler setVariable;
+    private final ThreadLocksHandler threadLocks;
     private final SourceLookupProvider sources;
     private final FunctionBreakpointsHandler functionBreakpoints;
     private final TestFailureStops testFailures = new TestFailureStops(this);
@@ -37,6 +39,7 @@ final class HostProtocolServer extends ProtocolServer {
     HostProtocolServer(InputStream in, OutputStream out, ProviderContext providers) {
         super(in, out, providers);
         this.setVariable = new SetVariableHandler((EvaluationProvider) providers.getProvider(IEvaluationProvider.class));
+        this.threadLocks = new ThreadLocksHandler((EvaluationProvider) providers.getProvider(IEvaluationProvider.class));
         this.sources = (SourceLookupProvider) providers.getProvider(ISourceLookUpProvider.class);
         CoreHandlers core = new CoreHandlers(this);
         this.functionBreakpoints = new FunctionBreakpointsHandler(core::startBreakpointEvents);
@@ -81,6 +84,10 @@ final class HostProtocolServer extends ProtocolServer {
         if ("setVariable".equals(request.command)) {
             SetVariableArguments args = JsonUtils.fromJson(request.arguments, SetVariableArguments.class);
             setVariable.handle(request, args).thenAccept(this::sendResponse);
+            return;
+        }
+        if ("threadLocks".equals(request.command)) {
+            threadLocks.handle(request).thenAccept(this::sendResponse);
             return;
         }
         if ("launch".equals(request.command) || "attach".equals(request.command)) {
