@@ -37,6 +37,9 @@ const ATTACH_EVALUATE_MS = 3_000;
  * reading program state in ProgramReads/Inspector, breakpoints in BreakpointSync, reaching the
  * adapter in adapter-launcher, re-attaching in Reconnector. Knows nothing of MCP or languages.
  */
+/** Requests whose timeout does not fail the session. */
+const TIMEOUT_KEEPS_SESSION = new Set<string>(['evaluate', 'pause']);
+
 export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly id: string;
   readonly profile: Profile;
@@ -267,8 +270,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   /** Pauses a thread (the program's first unless given); nothing to do when already stopped. */
-  pause(threadId?: number): Promise<void> {
-    return this.control.pause(threadId);
+  /** Asks the adapter to pause; 'unanswered' when it did not answer within `timeoutMs` (the session stays: a later stop is still a stop). */
+  pause(threadId?: number, timeoutMs?: number): Promise<'requested' | 'unanswered'> {
+    return this.control.pause(threadId, timeoutMs);
   }
 
   /** Reads of one thread's frames (undefined: the focused thread). */
@@ -373,7 +377,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     try {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
-      if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
+      // an unanswered evaluate or pause is the program's doing (a long call, a target the adapter cannot interrupt), not a dead adapter
+      if (e instanceof DapTimeoutError && !TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
       if (e instanceof DapRequestError) throw (await endedUnderRequest(this, command, e)) ?? e;
       const adapter = this.connections.adapter;
       if (e instanceof DapClosedError && adapter) {

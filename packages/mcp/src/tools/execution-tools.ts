@@ -6,7 +6,7 @@ import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
-import { describe } from '../format/session.js';
+import { describe, headline } from '../format/session.js';
 import { outputs } from './output-schemas.js';
 import { clip, shortPath } from '../format/text.js';
 
@@ -152,8 +152,13 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
         const d = await describe(s, { threadId: thread.id });
         return ok(d.text, d.structured);
       }
-      await s.pause(a.threadId);
-      const d = await settle(s, a.timeoutMs ?? 5_000, signal, 3, progress);
+      const timeoutMs = a.timeoutMs ?? 5_000;
+      const started = Date.now();
+      if ((await s.pause(a.threadId, timeoutMs)) === 'unanswered' && s.state === 'running') {
+        const text = `${headline(s)} was not paused: ${s.profile.adapter.name} did not answer 'pause' within ${timeoutMs} ms, and the program runs on. The session stays; a stop the adapter reports later is kept (debug_wait shows it); debug_stop ends the session.`;
+        return ok(text, { sessionId: s.id, state: s.state, paused: false });
+      }
+      const d = await settle(s, Math.max(1, timeoutMs - (Date.now() - started)), signal, 3, progress);
       return ok(d.text, d.structured);
     },
   );

@@ -124,8 +124,9 @@ export const outputs = {
     total: int.optional(),
     stopped: int.optional().describe('how many of them are stopped'),
     totalIsLowerBound: z.boolean().optional().describe('the adapter lists at most so many'),
+    unlistedWhileRunning: z.boolean().optional().describe('the adapter cannot list threads while the program runs'),
   },
-  stack: { ...sessionFields, threadId: int.optional(), frames: z.array(frame).optional(), totalFrames: int.optional() },
+  stack: { ...sessionFields, threadId: int.optional(), frames: z.array(frame).optional(), totalFrames: int.optional(), totalIsLowerBound: z.boolean().optional() },
   variables: {
     ...sessionFields,
     frame: int.optional(),
