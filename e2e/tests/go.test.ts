@@ -115,6 +115,11 @@ describe('go through delve (real dlv)', () => {
     assert.equal(over.structured.stop.line, lineOf(ledger, 'return a.Balance()'), over.text);
     const into = await g.ok('debug_step', { kind: 'into' });
     assert.equal(into.structured.stop.function, 'main.(*Account).Balance', into.text);
+    // the unnamed result's slot (~r0) holds whatever was there before the function returns: not a local
+    assert.doesNotMatch(into.text, /~r\d/, into.text);
+    const overInBalance = await g.ok('debug_step', { kind: 'over' });
+    assert.doesNotMatch(overInBalance.text, /~r\d/, overInBalance.text);
+    assert.match(overInBalance.text, /Changed: /, overInBalance.text);
     const out = await g.ok('debug_step', { kind: 'out' });
     assert.equal(out.structured.stop.function, 'main.(*Account).Post', out.text);
 

@@ -156,6 +156,12 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     const tags = await g.ok('debug_variables', { path: 'acct.tags', depth: 2 });
     assert.match(tags.text, /\("credit", 2\)/, tags.text);
     assert.match(tags.text, /\("debit", 1\)/, tags.text);
+    // types in Rust's words (lldb names them in C's), and a String is a string, not its bytes
+    const all = await g.ok('debug_variables', { depth: 2 });
+    assert.doesNotMatch(all.text, /\b(unsigned|long|char)\b/, all.text);
+    assert.match(all.text, /\n  step = 3 \(u64\/usize\)/, all.text);
+    assert.match(all.text, /\n  total = 92 \(i64\/isize\)/, all.text);
+    assert.match(all.text, /\n    owner = "ada" \(alloc::string::String\)\n    entries/, `the String is not expanded into its bytes: ${all.text}`);
     const ev = await g.ok('debug_evaluate', { expression: 'total * 2 + step' });
     assert.equal(ev.structured.result, String(92 * 2 + 3), ev.text);
     const limit = await g.ok('debug_evaluate', { expression: 'acct.limit' });

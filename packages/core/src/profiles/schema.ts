@@ -363,6 +363,12 @@ export const ProfileSchema = z.object({
       noisePattern: z.string().optional(),
       /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
       nameGroups: z.record(z.string()).default({}),
+      /**
+       * The language's names for types the adapter names in another language's words (lldb shows
+       * Rust's integers as C's: `unsigned char` -> `u8`): whole words replaced in every type shown,
+       * longest first; a C name that stands for two Rust types names both (`u64/usize`).
+       */
+      typeNames: z.record(z.string()).default({}),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */
