@@ -159,9 +159,9 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     // types in Rust's words (lldb names them in C's), and a String is a string, not its bytes
     const all = await g.ok('debug_variables', { depth: 2 });
     assert.doesNotMatch(all.text, /\b(unsigned|long|char)\b/, all.text);
-    assert.match(all.text, /\n  step = 3 \(u64\/usize\)/, all.text);
-    assert.match(all.text, /\n  total = 92 \(i64\/isize\)/, all.text);
-    assert.match(all.text, /\n    owner = "ada" \(alloc::string::String\)\n    entries/, `the String is not expanded into its bytes: ${all.text}`);
+    assert.match(all.text, /\n {2}step = 3 \(u64\/usize\)/, all.text);
+    assert.match(all.text, /\n {2}total = 92 \(i64\/isize\)/, all.text);
+    assert.match(all.text, /\n {4}owner = "ada" \(alloc::string::String\)\n {4}entries/, `the String is not expanded into its bytes: ${all.text}`);
     const ev = await g.ok('debug_evaluate', { expression: 'total * 2 + step' });
     assert.equal(ev.structured.result, String(92 * 2 + 3), ev.text);
     const limit = await g.ok('debug_evaluate', { expression: 'acct.limit' });
