@@ -27,6 +27,9 @@ export interface VariableNode {
 
 export interface ScopeNode {
   name: string;
+  /** Where the scope starts, when the adapter says (js-debug: a function's `locals` scope starts where the function does). */
+  line?: number;
+  presentationHint?: string;
   variablesReference: number;
   expensive: boolean;
   secondary: boolean;
@@ -84,6 +87,8 @@ export class Inspector {
     const scopes = await this.target.scopes(frameId);
     return scopes.map((s) => ({
       name: s.name,
+      ...(s.line !== undefined ? { line: s.line } : {}),
+      ...(s.presentationHint ? { presentationHint: s.presentationHint } : {}),
       variablesReference: s.variablesReference,
       expensive: s.expensive,
       secondary: !!this.secondaryScopes?.test(s.name),
@@ -212,6 +217,15 @@ export class Inspector {
       if (value) found = { node: { ...value, name: found.node.name, evaluateName: found.node.evaluateName, getter: true }, parentRef: found.parentRef };
     }
     return found;
+  }
+
+  /**
+   * The line the frame's function starts at, from its `locals` scope's range, when the adapter
+   * gives ranges (js-debug does; debugpy, delve and lldb-dap do not): tells two anonymous
+   * functions of one file apart.
+   */
+  async functionStart(frame = 0): Promise<number | undefined> {
+    return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.line;
   }
 
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */

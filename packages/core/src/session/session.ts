@@ -295,6 +295,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (this.control.targetEnded(client, this.connections.nameOf(client))) this.sync.forget(client);
   }
 
+  /** The session ended by detaching from its program, which was left running (not terminated). */
+  detached = false;
+
   requireLive(action: string): void {
     requireLive(this, action);
   }
@@ -306,7 +309,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   async end(terminate: boolean, by = 'the client'): Promise<TargetEnd | undefined> {
     this.ending.abort();
     if (!this.live && !this.connections.adapter?.running) return undefined;
+    const wasLive = this.live;
     const outcome = terminate && this.kind === 'attach' ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(terminate), undefined);
+    // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
+    if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false)) this.detached = true;
     if (this.live) this.moveTo('terminated');
     this.logGatewayEvent('ended', terminate ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
     return outcome;

@@ -123,6 +123,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       const reported = s.exit.known || s.exit.unknown !== undefined;
       const how = reported ? s.exit.summary() : undefined;
       if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
+      else if (s.detached) lines.push(`${head} has ended: detached, its program was left running.`);
       else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
       if (s.exit.signal) structured.exitSignal = s.exit.signal;

@@ -87,6 +87,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       const stepped = s.reads.thread(a.threadId, 'step');
       const before = stepped.stop;
       const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
+      const startBefore = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
       const count = a.count ?? 1;
       let done = 0;
       let outcome = 'stopped';
@@ -114,7 +115,8 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       if (s.state === 'stopped' && s.stop?.threadId !== stepped.id) {
         lines.push(`The step of thread ${stepped.id} has not finished: thread ${s.stop?.threadId} stopped first.`);
       } else if (s.state === 'stopped') {
-        if (before && s.stop && sameActivation(before, s.stop)) {
+        const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
+        if (before && s.stop && sameActivation(before, s.stop, [startBefore, startAfter])) {
           const snapshotAfter = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
           const changes = diffLocals(snapshotBefore, snapshotAfter);
           lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
