@@ -68,7 +68,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`No frame of the program's own code in the top ${stop.frames.length} frames (all library or runtime code); debug_stack lists them.`);
       } else if (raised) {
         const f = raised.frame;
-        const above = stop.frames.slice(0, raised.index).map((x) => x.name).join(' <- ');
+        const names = stop.frames.slice(0, raised.index).map((x) => x.name);
+        const above = names.length > 4 ? `${names.slice(0, 2).join(' <- ')} <- … <- ${names[names.length - 1]}` : names.join(' <- ');
         const kind = raised.library ? 'library' : 'runtime';
         lines.push(`${raised.library ? 'The program\'s code nearest the top' : 'Raised at'} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: its source and locals are shown; pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
@@ -175,7 +176,7 @@ const UNRAISED = new Set(['pause', 'step', 'entry', 'goto']);
 async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> {
   const top = stop.frames[0];
   if (!top) return undefined;
-  if (stop.reason === 'pause') {
+  if (stop.reason === 'pause' || stop.reason === 'paused') {
     const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(stop.frames);
     if (!flags[0]) return undefined;
     const index = flags.indexOf(false);
