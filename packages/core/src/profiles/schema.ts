@@ -369,6 +369,13 @@ export const ProfileSchema = z.object({
        * longest first; a C name that stands for two Rust types names both (`u64/usize`).
        */
       typeNames: z.record(z.string()).default({}),
+      /**
+       * A pointer whose shown value may hide a failed read (lldb shows `0x3130 ""` for a char
+       * pointer into unmapped memory, such as bits of data stored in a pointer's place): `value`
+       * matches such values; when the pointer's one child matches `child` (the adapter's read
+       * error), the value is reported as unreadable instead.
+       */
+      unreadablePointer: z.object({ value: z.string(), child: z.string() }).optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

@@ -21,6 +21,8 @@ export interface VariableNode {
   moreChildren?: number;
   /** The collection's size, when the adapter tells it. */
   length?: number;
+  /** The adapter could not read it (a pointer into unmapped memory): its value says why. */
+  unreadable?: boolean;
   /** An accessor (DAP `presentationHint.lazy`, js-debug's getters): its value runs code, so it is read only when a path names it. */
   getter?: boolean;
 }
@@ -58,6 +60,7 @@ export class Inspector {
   private readonly secondaryScopes: RegExp | undefined;
   private readonly noisePattern: RegExp | undefined;
   private readonly typeName: (type: string | undefined) => string | undefined;
+  private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -69,6 +72,7 @@ export class Inspector {
     this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
     this.noisePattern = v.noisePattern ? new RegExp(v.noisePattern) : undefined;
     this.typeName = typeRenamer(v.typeNames);
+    this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
   }
 
   /** A DAP variable as a node, its type in the language's words. */
@@ -105,9 +109,19 @@ export class Inspector {
     const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
     const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
     const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
-    const items = all.slice(0, maxItems).map(this.node).map(asGetter);
+    const items = await Promise.all(all.slice(0, maxItems).map(this.node).map(asGetter).map((n) => this.readable(n)));
     const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0);
     return { items, more, length };
+  }
+
+  /** A pointer whose target the adapter could not read (the profile's `unreadablePointer`) says so instead of showing a value. */
+  private async readable(n: VariableNode): Promise<VariableNode> {
+    const check = this.unreadable;
+    if (!check || n.variablesReference <= 0 || !check.value.test(n.value)) return n;
+    const [target] = await this.target.variables(n.variablesReference).catch(() => []);
+    if (!target || !check.child.test(target.value)) return n;
+    const address = /^0x[0-9a-f]+/i.exec(n.value)?.[0] ?? n.value;
+    return { ...n, value: `${address} (unreadable: the memory it points to cannot be read, so this is no valid pointer: ${target.value})`, variablesReference: 0, unreadable: true };
   }
 
   /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
