@@ -50,6 +50,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     case 'stopped': {
       const thread = threadId !== undefined ? s.reads.thread(threadId, 'describe a thread') : s.threads.focus()!;
       const stop = thread.stop ?? (await pausedWithOthers(s, thread.id));
+      if (!stop.frames.length) await framesNow(s, stop);
       const top = stop.frames[0];
       const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
       lines.push(`${head} stopped at ${stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
@@ -190,6 +191,16 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
+}
+
+/** A stop whose frames could not be read when it came (delve may still say "running" then): read them now, once. */
+async function framesNow(s: Session, stop: StopInfo): Promise<void> {
+  try {
+    const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(stop.threadId, 0, 20);
+    Object.assign(stop, { frames, totalFrames: total, totalFramesExact: !totalIsLowerBound });
+  } catch {
+    // still unreadable: the answer says the location is unknown
+  }
 }
 
 /** A thread stopped because all threads did (no stop of its own): its frames, read now. */
