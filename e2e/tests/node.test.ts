@@ -87,7 +87,7 @@ describe('node through js-debug (real adapter)', () => {
     // from the first middleware (<anonymous>, resumed after an await) into the `() => dispatch(i + 1)` arrow (<anonymous>, same file)
     const into = await g.ok('debug_step', { kind: 'into' });
     assert.equal(into.structured.stop.line, lineOf(middleware, 'return Promise.resolve(fn(ctx'), into.text);
-    assert.match(into.text, /Now in a different function/, into.text);
+    assert.match(into.text, /Now in a different function \(middleware\.js:\d+ in <anonymous>\)/, into.text);
     assert.doesNotMatch(into.text, /Changed:|\(gone\)/, into.text);
     await g.ok('debug_breakpoint_set', { file: middleware, line: lineOf(middleware, 'ctx.body = {') });
     const last = await g.ok('debug_continue');

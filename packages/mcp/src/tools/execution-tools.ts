@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { canonicalPath, stepIntoUserCode, type SessionManager } from '@dapgate/core';
-import { sameActivation } from '../format/frames.js';
+import { frameLabel, sameActivation } from '../format/frames.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
@@ -122,7 +122,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
           lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
           d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
         } else if (s.stop?.frames[0]) {
-          lines.push(`Now in a different function (${s.stop?.frames[0]?.name}).`);
+          lines.push(`Now in a different function (${frameLabel(s.stop.frames[0], s.cwd)}).`);
         }
       }
       return ok(lines.join('\n'), d.structured);
