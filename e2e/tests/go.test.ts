@@ -288,6 +288,9 @@ describe('go through delve (real dlv)', () => {
     const r = await g.ok('debug_launch', { program: goExample('stuck') }, 120_000);
     assert.equal(r.structured.state, 'running', r.text);
     try {
+      // paused before it serves, delve shows one 'Dummy' thread of a program not yet started
+      const serving = await eventually(async () => /listening/.test((await g.ok('debug_output', { sessionId: r.structured.sessionId })).text), 20_000, 200);
+      assert.ok(serving, 'the service started');
       const p = await g.ok('debug_pause', { timeoutMs: 20_000 }, 60_000);
       assert.equal(p.structured.state, 'stopped', p.text);
       // delve reports whichever goroutine its halt caught: the frame named is the frame whose locals are shown, or none is named
