@@ -15,6 +15,7 @@ const quick = goExample('quick/main.go');
 const panics = goExample('panics/main.go');
 const stats = goExample('stats/stats.go');
 const workers = goExample('goroutines/main.go');
+const stuck = goExample('stuck/main.go');
 /** delve builds the program in its working directory (the module root) as __debug_bin<random>. */
 const debugBinaries = join(goRoot, '__debug_bin');
 
@@ -114,6 +115,11 @@ describe('go through delve (real dlv)', () => {
     assert.equal(over.structured.stop.line, lineOf(ledger, 'return a.Balance()'), over.text);
     const into = await g.ok('debug_step', { kind: 'into' });
     assert.equal(into.structured.stop.function, 'main.(*Account).Balance', into.text);
+    // the unnamed result's slot (~r0) holds whatever was there before the function returns: not a local
+    assert.doesNotMatch(into.text, /~r\d/, into.text);
+    const overInBalance = await g.ok('debug_step', { kind: 'over' });
+    assert.doesNotMatch(overInBalance.text, /~r\d/, overInBalance.text);
+    assert.match(overInBalance.text, /Changed: /, overInBalance.text);
     const out = await g.ok('debug_step', { kind: 'out' });
     assert.equal(out.structured.stop.function, 'main.(*Account).Post', out.text);
 
@@ -276,6 +282,79 @@ describe('go through delve (real dlv)', () => {
     assert.equal(pidsMatching(bin).filter((p) => p !== server.pid).length, 1, 'and so does its program');
     killGroup(server);
     killMatching(bin);
+  });
+
+  test('a pause in library code names the program frame nearest the top and shows that frame; stack counts are counted', async () => {
+    const r = await g.ok('debug_launch', { program: goExample('stuck') }, 120_000);
+    assert.equal(r.structured.state, 'running', r.text);
+    try {
+      // paused before it serves, delve shows one 'Dummy' thread of a program not yet started
+      const serving = await eventually(async () => /listening/.test((await g.ok('debug_output', { sessionId: r.structured.sessionId })).text), 20_000, 200);
+      assert.ok(serving, 'the service started');
+      const p = await g.ok('debug_pause', { timeoutMs: 20_000 }, 60_000);
+      assert.equal(p.structured.state, 'stopped', p.text);
+      // delve reports whichever goroutine its halt caught: the frame named is the frame whose locals are shown, or none is named
+      if (p.structured.raisedAt) {
+        const named = await g.ok('debug_variables', { frame: p.structured.raisedAt.frame, depth: 0 });
+        assert.deepEqual(Object.keys(p.structured.locals ?? {}).sort(), named.structured.scopes.flatMap((sc: any) => sc.variables.map((v: any) => v.name)).sort(), `${p.text}\n${named.text}`);
+      } else {
+        assert.match(p.text, /No frame of the program's own code in the top \d+ frames|stopped at pause, [^\n]*main\.go|stopped at pause, an unknown location/, p.text);
+      }
+      // the main goroutine: stopped in runtime.gopark under net's Accept; the program's code is main.serve
+      const threads = await g.ok('debug_threads');
+      const main = threads.structured.threads.find((t: any) => /^\[Go 1\]/.test(t.name));
+      assert.ok(main, threads.text);
+      const st = await g.ok('debug_status', { threadId: main.id, frames: 3 });
+      assert.equal(st.structured.raisedAt?.function, 'main.serve', st.text);
+      assert.equal(st.structured.raisedAt.line, lineOf(stuck, 'conn, err := ln.Accept()'), st.text);
+      assert.match(st.text, /The program's code nearest the top .*main\.go:\d+ in main\.serve \(frame (\d+)/, st.text);
+      assert.match(st.text, /> *\d+ \|\s+conn, err := ln\.Accept\(\)/, 'the source shown is main.serve\'s');
+      assert.deepEqual(Object.keys(st.structured.locals).sort(), ['ln', 'replies'], `the locals shown are main.serve's: ${st.text}`);
+      const frame = st.structured.raisedAt.frame as number;
+      const all = await g.ok('debug_stack', { threadId: main.id, library: true, levels: 200 });
+      const total = all.structured.frames.length as number;
+      assert.equal(all.structured.totalFrames, total, all.text);
+      assert.doesNotMatch(all.text, /more frames/, all.text);
+      const page = await g.ok('debug_stack', { threadId: main.id, levels: 3, library: true });
+      assert.equal(page.structured.totalFrames, total, `delve's estimate is not the count: ${page.text}`);
+      assert.match(page.text, new RegExp(`… ${total - 3} more frames \\(startFrame: 3\\)`), page.text);
+      assert.equal(all.structured.frames[frame].name, 'main.serve', all.text);
+    } finally {
+      await g.call('debug_stop'); // a failed assertion leaves no stuck program to the next test
+    }
+  });
+
+  test('attached by pid to a service whose goroutines all block (a plain go build): threads while running, a pause delve does not answer, the session lives on', async () => {
+    const bin = join(work, 'stuck-optimized');
+    execFileSync('go', ['build', '-o', bin, './stuck'], { cwd: goRoot, stdio: 'pipe', timeout: 180_000 });
+    const target = spawn(bin, [], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    targets.push(target);
+    let printed = '';
+    target.stdout!.on('data', (c: Buffer) => (printed += c.toString()));
+    assert.ok(await eventually(() => printed.includes('stuck pid'), 10_000), 'the target started');
+    const a = await g.ok('debug_attach', { language: 'go', processId: target.pid }, 60_000);
+    assert.equal(a.structured.state, 'running', a.text);
+    const threads = await g.ok('debug_threads');
+    assert.doesNotMatch(threads.text, /-1|Current/, threads.text);
+    assert.match(threads.text, /cannot list the threads of a running program/, threads.text);
+    const started = Date.now();
+    const p = await g.call('debug_pause', { timeoutMs: 3_000 }, 60_000);
+    const took = Date.now() - started;
+    assert.equal(p.isError, false, p.text);
+    assert.doesNotMatch(p.text, /marked failed/, p.text);
+    assert.ok(took < 8_000, `the pause is bounded by its timeoutMs (3000 ms), took ${took} ms: ${p.text}`);
+    if (p.structured.state === 'stopped') {
+      // delve may pause it after all: then the answer is a stop like any other
+      assert.ok(p.structured.raisedAt || /main\./.test(p.structured.stop.function), p.text);
+    } else {
+      assert.match(p.text, /was not paused: delve did not answer 'pause' within 3000 ms, and the program runs on/, p.text);
+      const sessions = await g.ok('debug_sessions');
+      assert.doesNotMatch(sessions.text, /failed/, sessions.text);
+    }
+    const s = await g.ok('debug_stop', {}, 60_000);
+    assert.doesNotMatch(s.text, /failed/, s.text);
+    assert.ok(alive(target.pid!), 'the service still runs after the detach');
+    killGroup(target);
   });
 
   test('no dlv and no debuggee outlive debug_stop or the client', async () => {

@@ -79,6 +79,31 @@ describe('java: answers that match Java', () => {
     await g.ok('debug_stop');
   });
 
+  test('a char reads as a Java literal, quoted and escaped; set_variable takes one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-chars-'));
+    try {
+      const source = join(dir, 'Chars.java');
+      writeFileSync(source, 'public class Chars {\n  public static void main(String[] a) {\n    char open = \'(\';\n    char nl = \'\\n\';\n    char quote = \'\\\'\';\n    char[] pair = { open, \')\' };\n    System.out.println("chars " + open + pair[1] + (int) nl + quote);\n  }\n}\n');
+      const javac = spawnSync('javac', ['-g', '-d', dir, source], { encoding: 'utf8', timeout: 120_000 });
+      assert.equal(javac.status, 0, javac.stderr);
+      const line = lineOf(source, 'System.out.println("chars');
+      const r = await g.ok('debug_launch', { language: 'java', mainClass: 'Chars', classPaths: [dir], cwd: dir, breakpoints: [{ file: source, line }] }, 120_000);
+      assert.equal(r.structured.state, 'stopped', r.text);
+      assert.equal(r.structured.locals.open, "'('", r.text);
+      assert.equal(r.structured.locals.nl, "'\\n'", r.text);
+      assert.equal(r.structured.locals.quote, "'\\''", r.text);
+      assert.match(r.text, /open='\('/, r.text);
+      const pair = await g.ok('debug_variables', { path: 'pair', depth: 1 });
+      assert.match(pair.text, /\n {2}1 = '\)' \(char\)/, pair.text);
+      const set = await g.ok('debug_set_variable', { path: 'open', value: "'['" });
+      assert.equal(set.structured.value, "'['", set.text);
+      await g.ok('debug_continue', { timeoutMs: 20_000 });
+      assert.match((await g.ok('debug_output')).text, /chars \[\)10'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('frames find sources beside the classes and in the JDK src.zip; calls after a pause say to step first', async () => {
     // a class with its source beside it (as plain `javac -g` leaves it), launched from elsewhere, no breakpoints
     const dir = mkdtempSync(join(tmpdir(), 'dapgate-kettle-'));

@@ -12,6 +12,7 @@ const example = (...parts: string[]) => join(repoRoot, 'examples', ...parts);
 const ledgerC = example('c', 'ledger.c');
 const crashC = example('c', 'crash.c');
 const spinC = example('c', 'spin.c');
+const taggedC = example('c', 'tagged.c');
 const inventory = example('cpp', 'inventory.cpp');
 const throwsCpp = example('cpp', 'throws.cpp');
 const rustProject = example('rust');
@@ -82,6 +83,18 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     assert.equal(end.structured.exitCode, 3, end.text);
     const printed = await g.ok('debug_output', { sessionId: r.structured.sessionId });
     assert.match(printed.text, /final -8 grace has 6 entries/);
+  });
+
+  test('C: a pointer whose memory cannot be read (data stored in its bits) is said to be unreadable, not shown as a string', async () => {
+    const line = lineOf(taggedC, 'printf("ids');
+    const r = await g.ok('debug_launch', { program: taggedC, breakpoints: [{ file: taggedC, line }] }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    const v = await g.ok('debug_variables', { path: 'inline_id', depth: 1 });
+    assert.match(v.text, /\n {2}pointer = 0x0+3130 \(unreadable: the memory it points to cannot be read/, v.text);
+    assert.doesNotMatch(v.text, /pointer = 0x0+3130 ""/, v.text);
+    const ok = await g.ok('debug_variables', { path: 'heap_id', depth: 1 });
+    assert.match(ok.text, /\n {2}pointer = 0x[0-9a-f]+ "alpha"/, `a readable pointer is shown as it is: ${ok.text}`);
+    await g.ok('debug_stop');
   });
 
   test('C: a SIGSEGV stops at the faulting line with its stack; the exit then names the signal', async () => {
@@ -156,6 +169,12 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     const tags = await g.ok('debug_variables', { path: 'acct.tags', depth: 2 });
     assert.match(tags.text, /\("credit", 2\)/, tags.text);
     assert.match(tags.text, /\("debit", 1\)/, tags.text);
+    // types in Rust's words (lldb names them in C's), and a String is a string, not its bytes
+    const all = await g.ok('debug_variables', { depth: 2 });
+    assert.doesNotMatch(all.text, /\b(unsigned|long|char)\b/, all.text);
+    assert.match(all.text, /\n {2}step = 3 \(u64\/usize\)/, all.text);
+    assert.match(all.text, /\n {2}total = 92 \(i64\/isize\)/, all.text);
+    assert.match(all.text, /\n {4}owner = "ada" \(alloc::string::String\)\n {4}entries/, `the String is not expanded into its bytes: ${all.text}`);
     const ev = await g.ok('debug_evaluate', { expression: 'total * 2 + step' });
     assert.equal(ev.structured.result, String(92 * 2 + 3), ev.text);
     const limit = await g.ok('debug_evaluate', { expression: 'acct.limit' });

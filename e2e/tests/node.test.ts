@@ -12,6 +12,7 @@ const quick = nodeExample('quick.js');
 const asyncProgram = nodeExample('async.mjs');
 const throws = nodeExample('throws.js');
 const server = nodeExample('server.js');
+const middleware = nodeExample('middleware.js');
 const tsProject = nodeExample('ts-project');
 const inventoryTs = nodeExample('ts-project', 'src', 'inventory.ts');
 
@@ -73,6 +74,38 @@ describe('node through js-debug (real adapter)', () => {
     assert.equal(into.structured.stop.function, 'fetchPrice', into.text);
     const stack = await g.ok('debug_stack');
     assert.ok(stack.structured.frames.some((f: any) => f.name === 'priceOrder'), stack.text);
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('anonymous middleware: a step into the next one is a different function; async boundaries are boundaries; a "more" hint names a path that works', async () => {
+    const r = await g.ok('debug_launch', { program: middleware, breakpoints: [{ file: middleware, line: lineOf(middleware, 'const start = Date.now();') }] });
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.match(r.text, /Stack: #0 <anonymous> at middleware\.js:\d+ <- — async \(await\) — <- /, `the await is a boundary, not a library frame: ${r.text}`);
+    const over = await g.ok('debug_step', { kind: 'over' });
+    assert.match(over.text, /Changed: start: /, over.text);
+    // from the first middleware (<anonymous>, resumed after an await) into the `() => dispatch(i + 1)` arrow (<anonymous>, same file)
+    const into = await g.ok('debug_step', { kind: 'into' });
+    assert.equal(into.structured.stop.line, lineOf(middleware, 'return Promise.resolve(fn(ctx'), into.text);
+    assert.match(into.text, /Now in a different function \(middleware\.js:\d+ in <anonymous>\)/, into.text);
+    assert.doesNotMatch(into.text, /Changed:|\(gone\)/, into.text);
+    await g.ok('debug_breakpoint_set', { file: middleware, line: lineOf(middleware, 'ctx.body = {') });
+    const last = await g.ok('debug_continue');
+    assert.equal(last.structured.state, 'stopped', last.text);
+    const stack = await g.ok('debug_stack');
+    assert.match(stack.text, /\n {2}— async \(await\) —\n/, stack.text);
+    assert.doesNotMatch(stack.text, /<no source>|library frames? \(#\d+\)[^\n]*\n[^\n]*await/, stack.text);
+    const boundaries = stack.structured.frames.filter((f: any) => f.asyncBoundary);
+    assert.ok(boundaries.length >= 2 && boundaries.every((f: any) => !f.library), stack.text);
+    // a path the hint names exists; members by name are not guessed as indices
+    const list = await g.ok('debug_variables', { path: 'ctx.response.list', depth: 1, maxItems: 5 });
+    const hinted = /name a path such as (\S+)\)/.exec(list.text)?.[1];
+    assert.equal(hinted, 'ctx.response.list[5]', list.text);
+    const item = await g.ok('debug_variables', { path: hinted! });
+    assert.match(item.text, /'row 5'/, item.text);
+    const obj = await g.ok('debug_variables', { path: 'ctx', depth: 1, maxItems: 1 });
+    assert.match(obj.text, /… \d+ more \(raise maxItems to list them\)/, obj.text);
+    assert.doesNotMatch(obj.text, /ctx\[1\]/, obj.text);
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });
   });
@@ -151,6 +184,10 @@ describe('node through js-debug (real adapter)', () => {
     assert.deepEqual(await request, { path: '/hello', count: 1 });
     const stop = await g.ok('debug_stop');
     assert.match(stop.text, /detached/);
+    const sessions = await g.ok('debug_sessions');
+    const row = sessions.structured.sessions.find((r: any) => r.sessionId === a.structured.sessionId);
+    assert.equal(row.detached, true, sessions.text);
+    assert.match(sessions.text, new RegExp(`${a.structured.sessionId} detached \\(its program was left running\\)`), `a detached session is not called terminated: ${sessions.text}`);
     killGroup(t1);
 
     const port2 = await freePort();

@@ -366,6 +366,19 @@ export const ProfileSchema = z.object({
       noisePattern: z.string().optional(),
       /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
       nameGroups: z.record(z.string()).default({}),
+      /**
+       * The language's names for types the adapter names in another language's words (lldb shows
+       * Rust's integers as C's: `unsigned char` -> `u8`): whole words replaced in every type shown,
+       * longest first; a C name that stands for two Rust types names both (`u64/usize`).
+       */
+      typeNames: z.record(z.string()).default({}),
+      /**
+       * A pointer whose shown value may hide a failed read (lldb shows `0x3130 ""` for a char
+       * pointer into unmapped memory, such as bits of data stored in a pointer's place): `value`
+       * matches such values; when the pointer's one child matches `child` (the adapter's read
+       * error), the value is reported as unreadable instead.
+       */
+      unreadablePointer: z.object({ value: z.string(), child: z.string() }).optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

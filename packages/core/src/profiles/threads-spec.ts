@@ -23,6 +23,11 @@ export const ThreadsSpec = z
         keptBySteps: z.boolean().default(false),
       })
       .optional(),
+    /**
+     * The adapter cannot list threads while the program runs (delve answers with one placeholder,
+     * -1 "Current"): a listing then says so instead of showing its answer.
+     */
+    unlistedWhileRunning: z.boolean().default(false),
     /** A regexp of the runtime's own thread names (the JVM's Reference Handler, Finalizer...): a pause without threadId picks another thread. */
     systemThreads: z.string().optional(),
   })

@@ -148,7 +148,10 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
     try {
       const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
       stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise);
-      stop.totalFrames = r?.totalFrames;
+      // a page shorter than asked ends the stack; a full one leaves the adapter's totalFrames, which may be an estimate (delve's)
+      const ended = stop.frames.length < FRAMES_AT_STOP;
+      stop.totalFrames = ended ? stop.frames.length : r?.totalFrames;
+      stop.totalFramesExact = ended;
       break;
     } catch {
       if (from.closed) break;

@@ -21,12 +21,17 @@ export interface VariableNode {
   moreChildren?: number;
   /** The collection's size, when the adapter tells it. */
   length?: number;
+  /** The adapter could not read it (a pointer into unmapped memory): its value says why. */
+  unreadable?: boolean;
   /** An accessor (DAP `presentationHint.lazy`, js-debug's getters): its value runs code, so it is read only when a path names it. */
   getter?: boolean;
 }
 
 export interface ScopeNode {
   name: string;
+  /** Where the scope starts, when the adapter says (js-debug: a function's `locals` scope starts where the function does). */
+  line?: number;
+  presentationHint?: string;
   variablesReference: number;
   expensive: boolean;
   secondary: boolean;
@@ -54,6 +59,8 @@ export class Inspector {
   private readonly hidePattern: RegExp | undefined;
   private readonly secondaryScopes: RegExp | undefined;
   private readonly noisePattern: RegExp | undefined;
+  private readonly typeName: (type: string | undefined) => string | undefined;
+  private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -64,13 +71,28 @@ export class Inspector {
     this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
     this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
     this.noisePattern = v.noisePattern ? new RegExp(v.noisePattern) : undefined;
+    this.typeName = typeRenamer(v.typeNames);
+    this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
   }
+
+  /** A DAP variable as a node, its type in the language's words. */
+  private node = (v: DebugProtocol.Variable): VariableNode => {
+    const n = toNode(v);
+    if (!n.type) return n;
+    const type = this.typeName(n.type)!;
+    // a value that is only its type and address (lldb's `Iter<long> @ 0x7ffe...`) names the type the same way
+    if (n.value.startsWith(n.type) && type !== n.type) n.value = type + n.value.slice(n.type.length);
+    n.type = type;
+    return n;
+  };
 
   async scopes(frame: number): Promise<ScopeNode[]> {
     const frameId = await this.target.frameId(frame);
     const scopes = await this.target.scopes(frameId);
     return scopes.map((s) => ({
       name: s.name,
+      ...(s.line !== undefined ? { line: s.line } : {}),
+      ...(s.presentationHint ? { presentationHint: s.presentationHint } : {}),
       variablesReference: s.variablesReference,
       expensive: s.expensive,
       secondary: !!this.secondaryScopes?.test(s.name),
@@ -87,9 +109,19 @@ export class Inspector {
     const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
     const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
     const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
-    const items = all.slice(0, maxItems).map(toNode).map(asGetter);
+    const items = await Promise.all(all.slice(0, maxItems).map(this.node).map(asGetter).map((n) => this.readable(n)));
     const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0);
     return { items, more, length };
+  }
+
+  /** A pointer whose target the adapter could not read (the profile's `unreadablePointer`) says so instead of showing a value. */
+  private async readable(n: VariableNode): Promise<VariableNode> {
+    const check = this.unreadable;
+    if (!check || n.variablesReference <= 0 || !check.value.test(n.value)) return n;
+    const [target] = await this.target.variables(n.variablesReference).catch(() => []);
+    if (!target || !check.child.test(target.value)) return n;
+    const address = /^0x[0-9a-f]+/i.exec(n.value)?.[0] ?? n.value;
+    return { ...n, value: `${address} (unreadable: the memory it points to cannot be read, so this is no valid pointer: ${target.value})`, variablesReference: 0, unreadable: true };
   }
 
   /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
@@ -104,7 +136,7 @@ export class Inspector {
 
   /** A member of `ref` by path segment, searching inside range groups (items past the first page). */
   private async member(ref: number, segment: string, depth = 0): Promise<{ node?: VariableNode; names: string[] }> {
-    const kids = (await this.target.variables(ref)).map(toNode);
+    const kids = (await this.target.variables(ref)).map(this.node);
     const direct = kids.find((v) => matches(v.name, segment));
     if (direct) return { node: direct, names: [] };
     const { pointerChild, rangeGroupType: groupType } = this.config;
@@ -127,7 +159,7 @@ export class Inspector {
     if (!shape) return undefined;
     for (const k of kids.slice(0, 500)) {
       if (k.variablesReference <= 0) continue;
-      const parts = (await this.target.variables(k.variablesReference)).map(toNode);
+      const parts = (await this.target.variables(k.variablesReference)).map(this.node);
       const key = parts.find((p) => p.name === shape.key);
       const value = parts.find((p) => p.name === shape.value);
       if (key && value && [segment, `'${segment}'`, `"${segment}"`].includes(key.value)) return value;
@@ -173,7 +205,7 @@ export class Inspector {
     let found: { node: VariableNode; parentRef: number } | undefined;
     const seen: string[] = [];
     for (const s of [...scopes.filter((x) => !x.secondary), ...scopes.filter((x) => x.secondary)]) {
-      const vars = (await this.target.variables(s.variablesReference)).map(toNode);
+      const vars = (await this.target.variables(s.variablesReference)).map(this.node);
       const match = vars.find((v) => matches(v.name, first!));
       if (match) {
         found = { node: match, parentRef: s.variablesReference };
@@ -195,10 +227,19 @@ export class Inspector {
     }
     if (found.node.getter && found.node.variablesReference > 0) {
       // named by the path: read the accessor (the adapter runs it and shows the result as its one child)
-      const [value] = (await this.target.variables(found.node.variablesReference)).map(toNode);
+      const [value] = (await this.target.variables(found.node.variablesReference)).map(this.node);
       if (value) found = { node: { ...value, name: found.node.name, evaluateName: found.node.evaluateName, getter: true }, parentRef: found.parentRef };
     }
     return found;
+  }
+
+  /**
+   * The line the frame's function starts at, from its `locals` scope's range, when the adapter
+   * gives ranges (js-debug does; debugpy, delve and lldb-dap do not): tells two anonymous
+   * functions of one file apart.
+   */
+  async functionStart(frame = 0): Promise<number | undefined> {
+    return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.line;
   }
 
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
@@ -236,6 +277,15 @@ export class Inspector {
   private hidden(name: string): boolean {
     return this.hideNames.has(name) || !!this.hidePattern?.test(name);
   }
+}
+
+/** Replaces whole-word type names (`unsigned long` before `long`), or leaves types as they are when there are none. */
+function typeRenamer(names: Record<string, string>): (type: string | undefined) => string | undefined {
+  const keys = Object.keys(names).sort((a, b) => b.length - a.length);
+  if (!keys.length) return (t) => t;
+  const escape = (k: string) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  const re = new RegExp(`(?<![\\w:])(?:${keys.map(escape).join('|')})(?![\\w:])`, 'g');
+  return (t) => t?.replace(re, (m) => names[m.replace(/\s+/g, ' ')] ?? m);
 }
 
 function toNode(v: DebugProtocol.Variable): VariableNode {

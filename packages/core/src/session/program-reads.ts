@@ -8,6 +8,9 @@ import { requireLive, requireStopInfo, type Guarded } from './guards.js';
 import { cleanFrameNames } from './frame-names.js';
 import type { InspectTarget } from './inspect.js';
 
+/** How many frames below a page debug_stack counts before saying "at least". */
+const COUNT_FRAMES_MAX = 500;
+
 /** What the reads need from their session. */
 export interface ReadHost extends Guarded {
   readonly profile: Profile;
@@ -61,10 +64,26 @@ export class ProgramReads {
     return e;
   }
 
-  async stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): Promise<{ frames: DebugProtocol.StackFrame[]; total?: number; thread: ThreadEntry }> {
+  /**
+   * A page of a thread's frames and the stack's depth: `total` is counted (a page shorter than
+   * asked ends the stack; after a full page the rest is read, bounded), as DAP lets an adapter's
+   * totalFrames be an estimate (delve says 50 more where 2 follow). `totalIsLowerBound` when the
+   * count stopped at its bound.
+   */
+  async stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): Promise<{ frames: DebugProtocol.StackFrame[]; total?: number; totalIsLowerBound?: boolean; thread: ThreadEntry }> {
     const thread = this.thread(threadId, 'read the stack');
-    const body = await this.host.send('stackTrace', { threadId: thread.adapterId, startFrame, levels }, undefined, thread.client);
-    return { frames: cleanFrameNames(body?.stackFrames ?? [], this.host.profile.stops.frameNameNoise), total: body?.totalFrames, thread };
+    const page = (start: number, n: number) => this.host.send('stackTrace', { threadId: thread.adapterId, startFrame: start, levels: n }, undefined, thread.client);
+    const body = await page(startFrame, levels);
+    const frames = cleanFrameNames(body?.stackFrames ?? [], this.host.profile.stops.frameNameNoise);
+    const claimed = body?.totalFrames;
+    const end = startFrame + frames.length;
+    if (frames.length < levels || claimed === undefined || claimed <= end) return { frames, total: frames.length < levels ? end : claimed, thread };
+    const asked = Math.min(claimed - end, COUNT_FRAMES_MAX);
+    const next = await page(end, asked);
+    const rest = next?.stackFrames?.length ?? 0;
+    // a full second page is the end only if the adapter does not claim more below it
+    const more = rest >= asked && (asked === COUNT_FRAMES_MAX || (next?.totalFrames ?? 0) > end + rest);
+    return { frames, total: end + rest, ...(more ? { totalIsLowerBound: true } : {}), thread };
   }
 
   /** The `index`-th frame of a stopped thread (from its stop's frames when it has them). */

@@ -37,6 +37,9 @@ const ATTACH_EVALUATE_MS = 3_000;
  * reading program state in ProgramReads/Inspector, breakpoints in BreakpointSync, reaching the
  * adapter in adapter-launcher, re-attaching in Reconnector. Knows nothing of MCP or languages.
  */
+/** Requests whose timeout does not fail the session. */
+const TIMEOUT_KEEPS_SESSION = new Set<string>(['evaluate', 'pause']);
+
 export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly id: string;
   readonly profile: Profile;
@@ -267,8 +270,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   /** Pauses a thread (the program's first unless given); nothing to do when already stopped. */
-  pause(threadId?: number): Promise<void> {
-    return this.control.pause(threadId);
+  /** Asks the adapter to pause; 'unanswered' when it did not answer within `timeoutMs` (the session stays: a later stop is still a stop). */
+  pause(threadId?: number, timeoutMs?: number): Promise<'requested' | 'unanswered'> {
+    return this.control.pause(threadId, timeoutMs);
   }
 
   /** Reads of one thread's frames (undefined: the focused thread). */
@@ -291,6 +295,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (this.control.targetEnded(client, this.connections.nameOf(client))) this.sync.forget(client);
   }
 
+  /** The session ended by detaching from its program, which was left running (not terminated). */
+  detached = false;
+
   requireLive(action: string): void {
     requireLive(this, action);
   }
@@ -302,7 +309,10 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   async end(terminate: boolean, by = 'the client'): Promise<TargetEnd | undefined> {
     this.ending.abort();
     if (!this.live && !this.connections.adapter?.running) return undefined;
+    const wasLive = this.live;
     const outcome = terminate && this.kind === 'attach' ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(terminate), undefined);
+    // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
+    if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false)) this.detached = true;
     if (this.live) this.moveTo('terminated');
     this.logGatewayEvent('ended', terminate ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
     return outcome;
@@ -373,7 +383,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     try {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
-      if (e instanceof DapTimeoutError && command !== 'evaluate') this.fail(e.message);
+      // an unanswered evaluate or pause is the program's doing (a long call, a target the adapter cannot interrupt), not a dead adapter
+      if (e instanceof DapTimeoutError && !TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
       if (e instanceof DapRequestError) throw (await endedUnderRequest(this, command, e)) ?? e;
       const adapter = this.connections.adapter;
       if (e instanceof DapClosedError && adapter) {

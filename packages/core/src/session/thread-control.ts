@@ -1,3 +1,4 @@
+import { DapTimeoutError } from '@dapgate/dap';
 import { GatewayError } from '../errors.js';
 import type { Profile } from '../profiles/schema.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
@@ -129,13 +130,17 @@ export class ThreadControl {
     return outcome;
   }
 
-  /** Pauses a thread (the given one, also while another thread is stopped; else the program's first). */
-  async pause(threadId?: number): Promise<void> {
+  /**
+   * Pauses a thread (the given one, also while another thread is stopped; else the program's
+   * first). 'unanswered' when the adapter did not answer within `timeoutMs`: the program was not
+   * paused then, and a stop it reports later is taken as any other.
+   */
+  async pause(threadId?: number, timeoutMs?: number): Promise<'requested' | 'unanswered'> {
     requireLive(this.host, 'pause');
     const { threads } = this.host;
     let e = threadId === undefined ? undefined : threads.get(threadId);
     if (threadId !== undefined && !e) throw new GatewayError(`this session has no thread ${threadId}`, undefined, { code: 'no-threads', next: 'list-threads' });
-    if (e?.state === 'stopped' || (!e && this.host.state === 'stopped')) return;
+    if (e?.state === 'stopped' || (!e && this.host.state === 'stopped')) return 'requested';
     if (!e) {
       const client = this.host.programClient();
       const listed = client ? ((await this.host.send('threads', undefined, undefined, client))?.threads ?? []) : [];
@@ -143,10 +148,15 @@ export class ThreadControl {
     }
     if (!e) throw new GatewayError('the program has no threads to pause', undefined, { code: 'no-threads', next: 'check-status' });
     this.agentPausing.add(e.client);
+    const client = e.client;
     try {
-      await this.host.send('pause', { threadId: e.adapterId }, undefined, e.client);
-    } finally {
-      setTimeout(() => this.agentPausing.delete(e.client), 1_000).unref(); // its stop event may follow the response
+      await this.host.send('pause', { threadId: e.adapterId }, timeoutMs, client);
+      setTimeout(() => this.agentPausing.delete(client), 1_000).unref(); // its stop event may follow the response
+      return 'requested';
+    } catch (err) {
+      this.agentPausing.delete(client);
+      if (err instanceof DapTimeoutError) return 'unanswered';
+      throw err;
     }
   }
 

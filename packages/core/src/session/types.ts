@@ -35,7 +35,9 @@ export interface StopInfo {
   breakpointIds: string[];
   /** The stopped thread's top frames, fetched when it stopped. */
   frames: DebugProtocol.StackFrame[];
+  /** The stack's depth: exact when `totalFramesExact`, else the adapter's figure (DAP lets it estimate). */
   totalFrames?: number;
+  totalFramesExact?: boolean;
   at: number;
 }
 

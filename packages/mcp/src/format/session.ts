@@ -1,4 +1,4 @@
-import type { Session, StopInfo } from '@dapgate/core';
+import { LibraryFrames, type Session, type StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
@@ -50,6 +50,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     case 'stopped': {
       const thread = threadId !== undefined ? s.reads.thread(threadId, 'describe a thread') : s.threads.focus()!;
       const stop = thread.stop ?? (await pausedWithOthers(s, thread.id));
+      if (!stop.frames.length) await framesNow(s, stop);
       const top = stop.frames[0];
       const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
       lines.push(`${head} stopped at ${stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
@@ -63,21 +64,27 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}),
       };
       // a stop inside the language runtime (a Go panic, an exception thrown in node internals, a crash in libc): where the program's code is
-      const raised = raiseSite(s, stop);
-      if (raised) {
+      const raised = await raiseSite(s, stop);
+      if (raised && 'none' in raised) {
+        lines.push(`No frame of the program's own code in the top ${stop.frames.length} frames (all library or runtime code); debug_stack lists them.`);
+      } else if (raised) {
         const f = raised.frame;
-        const above = stop.frames.slice(0, raised.index).map((x) => x.name).join(' <- ');
-        lines.push(`${['pause', 'step', 'entry', 'goto'].includes(stop.reason) ? 'The program\'s code nearest the top' : 'Raised at'} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} runtime frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
+        const names = stop.frames.slice(0, raised.index).map((x) => x.name);
+        const above = names.length > 4 ? `${names.slice(0, 2).join(' <- ')} <- … <- ${names[names.length - 1]}` : names.join(' <- ');
+        const kind = raised.library ? 'library' : 'runtime';
+        lines.push(`${raised.library ? 'The program\'s code nearest the top' : 'Raised at'} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: its source and locals are shown; pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
       }
-      const shownFrame = raised?.frame ?? top;
+      const shown = raised && !('none' in raised) ? raised : undefined;
+      const shownFrame = shown?.frame ?? top;
       if (shownFrame && source) {
         const text = await sourceLines(shownFrame.source, s);
         if (text) lines.push(contextBlock(text, shownFrame.line));
       }
       if (top && locals) {
         try {
-          const scopes = await s.inspectorFor(threadId).frameVariables(0, { depth: 0, maxItems: 25 });
+          // the locals of the frame named above (the program's own frame when the stop is in library code)
+          const scopes = await s.inspectorFor(threadId).frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 });
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
           lines.push(`Locals: ${text}`);
           structured.locals = values;
@@ -92,9 +99,11 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       }
       if (frames > 0 && stop.frames.length) {
         const shown = stop.frames.slice(0, frames);
-        const more = (stop.totalFrames ?? stop.frames.length) - shown.length;
+        // the adapter's totalFrames may be an estimate past a full page (delve's): counted only when exact
+        const fetchedMore = stop.frames.length - shown.length;
+        const more = stop.totalFramesExact ? `+${(stop.totalFrames ?? stop.frames.length) - shown.length} more` : fetchedMore > 0 ? `+${fetchedMore} or more` : stop.totalFrames !== undefined && stop.totalFrames > shown.length ? 'more' : '';
         const view = await stackView(s, shown, 0);
-        lines.push(`Stack: ${view.lines.map((l) => l.trim()).join(' <- ')}${more > 0 ? ` (+${more} more: debug_stack)` : ''}`);
+        lines.push(`Stack: ${view.lines.map((l) => l.trim()).join(' <- ')}${more && !more.startsWith('+0 ') ? ` (${more}: debug_stack)` : ''}`);
         structured.frames = view.rows;
       }
       const others = otherStops(s, thread);
@@ -116,6 +125,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       const reported = s.exit.known || s.exit.unknown !== undefined;
       const how = reported ? s.exit.summary() : undefined;
       if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
+      else if (s.detached) lines.push(`${head} has ended: detached, its program was left running.`);
       else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
       if (s.exit.signal) structured.exitSignal = s.exit.signal;
@@ -152,26 +162,49 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
   return { text: lines.join('\n'), structured };
 }
 
+type Site = { index: number; frame: StopInfo['frames'][number]; library: boolean } | { none: true };
+
+/** Stops the program did not make itself: named by where its own code is, not as a raise site. */
+const UNRAISED = new Set(['pause', 'step', 'entry', 'goto']);
+
 /**
- * The program's own frame nearest the top, when the stop is inside the language runtime: the
- * profile's `internalFrames` (function names: Go's `runtime.`) or `runtimeFrames` (paths: node
- * internals) at any stop; frames without a source file (no debug info) at an exception or signal.
+ * The program's own frame nearest the top, when the stop is not in the program's code. At a pause:
+ * the first frame that is not library code (LibraryFrames: the runtime, the standard library,
+ * dependencies), `none` when the listed frames have none. Elsewhere (a step that ended in the
+ * runtime, a crash): the first frame below the language runtime (the profile's `internalFrames`
+ * by function name, its `runtimeFrames` by path; at a crash also frames without a source file).
  */
-function raiseSite(s: Session, stop: StopInfo): { index: number; frame: StopInfo['frames'][number] } | undefined {
+async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> {
+  const top = stop.frames[0];
+  if (!top) return undefined;
+  if (stop.reason === 'pause' || stop.reason === 'paused') {
+    const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(stop.frames);
+    if (!flags[0]) return undefined;
+    const index = flags.indexOf(false);
+    return index > 0 ? { index, frame: stop.frames[index]!, library: true } : { none: true };
+  }
   const { internalFrames, runtimeFrames } = s.profile.stops;
   const byName = internalFrames ? new RegExp(internalFrames) : undefined;
   const byPath = runtimeFrames ? new RegExp(runtimeFrames) : undefined;
   const declared = (f: StopInfo['frames'][number]) => !!byName?.test(f.name) || (!!f.source?.path && !!byPath?.test(f.source.path));
-  const top = stop.frames[0];
-  if (!top) return undefined;
   const crash = stop.reason === 'exception' || stop.reason === 'signal';
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
-  return index > 0 ? { index, frame: stop.frames[index]! } : undefined;
+  return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
+}
+
+/** A stop whose frames could not be read when it came (delve may still say "running" then): read them now, once. */
+async function framesNow(s: Session, stop: StopInfo): Promise<void> {
+  try {
+    const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(stop.threadId, 0, 20);
+    Object.assign(stop, { frames, totalFrames: total, totalFramesExact: !totalIsLowerBound });
+  } catch {
+    // still unreadable: the answer says the location is unknown
+  }
 }
 
 /** A thread stopped because all threads did (no stop of its own): its frames, read now. */
 async function pausedWithOthers(s: Session, threadId: number): Promise<StopInfo> {
-  const { frames, total } = await s.reads.stackTrace(threadId, 0, 20);
-  return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, at: Date.now() };
+  const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(threadId, 0, 20);
+  return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, totalFramesExact: !totalIsLowerBound, at: Date.now() };
 }

@@ -5,14 +5,14 @@ import { frameJson, frameLocation } from './frames.js';
 export interface StackView {
   /** One line per program frame; each run of library frames as one counted line (unless `library`). */
   lines: string[];
-  rows: (ReturnType<typeof frameJson> & { library?: true })[];
+  rows: (ReturnType<typeof frameJson> & { library?: true; asyncBoundary?: true })[];
   libraryFrames: number;
 }
 
 /**
  * Frames as `#i name at file:line`, with their real indices (the `frame` other tools take). Library
  * frames (the profile's, see LibraryFrames) are collapsed into "… 12 library frames (#3-#14)" unless
- * `library` asks for them.
+ * `library` asks for them. An async boundary is a line of its own, never a frame.
  */
 export async function stackView(s: Session, frames: readonly DebugProtocol.StackFrame[], start: number, library = false): Promise<StackView> {
   const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(frames);
@@ -26,11 +26,17 @@ export async function stackView(s: Session, frames: readonly DebugProtocol.Stack
   };
   frames.forEach((f, i) => {
     const index = start + i;
+    // an async boundary (DAP's label frame: js-debug's `await`, `HTTPINCOMINGMESSAGE`) is no frame: the frames below it ran before, not as callers
+    if (f.presentationHint === 'label') {
+      flush();
+      return void lines.push(`  — async (${f.name}) —`);
+    }
     if (flags[i] && !library) return void run.push(index);
     flush();
     lines.push(`#${index} ${f.name} at ${frameLocation(f, s.cwd)}`);
   });
   flush();
-  const rows = frames.map((f, i) => ({ ...frameJson(f, start + i), ...(flags[i] ? { library: true as const } : {}) }));
-  return { lines, rows, libraryFrames: flags.filter(Boolean).length };
+  const boundary = (f: DebugProtocol.StackFrame) => f.presentationHint === 'label';
+  const rows = frames.map((f, i) => ({ ...frameJson(f, start + i), ...(boundary(f) ? { asyncBoundary: true as const } : flags[i] ? { library: true as const } : {}) }));
+  return { lines, rows, libraryFrames: frames.filter((f, i) => flags[i] && !boundary(f)).length };
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { canonicalPath, stepIntoUserCode, type SessionManager } from '@dapgate/core';
-import { sameActivation } from '../format/frames.js';
+import { frameLabel, sameActivation } from '../format/frames.js';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints } from './breakpoint-tools.js';
-import { describe } from '../format/session.js';
+import { describe, headline } from '../format/session.js';
 import { outputs } from './output-schemas.js';
 import { clip, shortPath } from '../format/text.js';
 
@@ -87,6 +87,7 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       const stepped = s.reads.thread(a.threadId, 'step');
       const before = stepped.stop;
       const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
+      const startBefore = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
       const count = a.count ?? 1;
       let done = 0;
       let outcome = 'stopped';
@@ -114,13 +115,14 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       if (s.state === 'stopped' && s.stop?.threadId !== stepped.id) {
         lines.push(`The step of thread ${stepped.id} has not finished: thread ${s.stop?.threadId} stopped first.`);
       } else if (s.state === 'stopped') {
-        if (before && s.stop && sameActivation(before, s.stop)) {
+        const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
+        if (before && s.stop && sameActivation(before, s.stop, [startBefore, startAfter])) {
           const snapshotAfter = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
           const changes = diffLocals(snapshotBefore, snapshotAfter);
           lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
           d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
         } else if (s.stop?.frames[0]) {
-          lines.push(`Now in a different function (${s.stop?.frames[0]?.name}).`);
+          lines.push(`Now in a different function (${frameLabel(s.stop.frames[0], s.cwd)}).`);
         }
       }
       return ok(lines.join('\n'), d.structured);
@@ -152,8 +154,13 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
         const d = await describe(s, { threadId: thread.id });
         return ok(d.text, d.structured);
       }
-      await s.pause(a.threadId);
-      const d = await settle(s, a.timeoutMs ?? 5_000, signal, 3, progress);
+      const timeoutMs = a.timeoutMs ?? 5_000;
+      const started = Date.now();
+      if ((await s.pause(a.threadId, timeoutMs)) === 'unanswered' && s.state === 'running') {
+        const text = `${headline(s)} was not paused: ${s.profile.adapter.name} did not answer 'pause' within ${timeoutMs} ms, and the program runs on. The session stays; a stop the adapter reports later is kept (debug_wait shows it); debug_stop ends the session.`;
+        return ok(text, { sessionId: s.id, state: s.state, paused: false });
+      }
+      const d = await settle(s, Math.max(1, timeoutMs - (Date.now() - started)), signal, 3, progress);
       return ok(d.text, d.structured);
     },
   );

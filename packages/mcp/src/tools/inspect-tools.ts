@@ -48,6 +48,10 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     },
     async (a) => {
       const s = manager.get(a.sessionId);
+      if (s.state === 'running' && s.profile.threads.unlistedWhileRunning && !s.threads.anyStopped) {
+        const text = `${s.profile.adapter.name} cannot list the threads of a running program (session ${s.id} is running); debug_pause stops it, then debug_threads lists them all.`;
+        return ok(text, { sessionId: s.id, state: s.state, threads: [], unlistedWhileRunning: true });
+      }
       const listed = await s.reads.threads();
       const focus = s.state === 'stopped' ? s.threads.focus() : undefined;
       const stopped = s.threads.stoppedThreads().filter((t) => listed.includes(t));
@@ -90,12 +94,12 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
     async (a) => {
       const s = manager.get(a.sessionId);
       const start = a.startFrame ?? 0;
-      const { frames, total } = await s.reads.stackTrace(a.threadId, start, a.levels ?? 20);
+      const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(a.threadId, start, a.levels ?? 20);
       const view = await stackView(s, frames, start, a.library);
-      const more = total !== undefined && total > start + frames.length ? `\n… ${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
+      const more = total !== undefined && total > start + frames.length ? `\n… ${totalIsLowerBound ? 'at least ' : ''}${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
       const collapsed = view.libraryFrames && !a.library ? `\n(${view.libraryFrames} library frame${view.libraryFrames === 1 ? '' : 's'} collapsed; library: true lists them)` : '';
       const text = view.lines.join('\n') + more + collapsed;
-      return ok(frames.length ? text : 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: view.rows, totalFrames: total });
+      return ok(frames.length ? text : 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: view.rows, totalFrames: total, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) });
     },
   );
 

@@ -13,7 +13,7 @@ const int = z.number().int();
 /** Every result about a session names it and its state (the states are listed once, in sessionOutput). */
 export const sessionFields = { sessionId: str.optional(), state: str.optional() };
 
-const frame = open({ index: int, name: str, file: str.optional(), line: int.optional(), sourceReference: int.optional(), library: z.boolean().optional().describe('library code (collapsed in the text)') });
+const frame = open({ index: int, name: str, file: str.optional(), line: int.optional(), sourceReference: int.optional(), library: z.boolean().optional().describe('library code (collapsed in the text)'), asyncBoundary: z.boolean().optional().describe('an async boundary, not a frame') });
 const variable = open({
   name: str,
   value: str,
@@ -92,7 +92,7 @@ export const outputs = {
       open({ id: str, languages: z.array(str), extensions: z.array(str), adapter: str, installed: z.boolean(), version: str.optional(), path: str.optional(), problem: str.optional(), install: str, attach: z.boolean(), attachHint: str.optional(), testIds: str.optional(), fields: z.record(str).optional().describe('its own launch/attach arguments: name -> meaning') }),
     ).optional(),
   },
-  sessions: { sessions: z.array(open({ sessionId: str, language: str, target: str, kind: str, state: str, where: str.optional() })).optional(), droppedEnded: int.optional().describe('older ended sessions no longer kept') },
+  sessions: { sessions: z.array(open({ sessionId: str, language: str, target: str, kind: str, state: str, detached: z.boolean().optional().describe('ended by detaching; its program was left running'), where: str.optional() })).optional(), droppedEnded: int.optional().describe('older ended sessions no longer kept') },
   stop: { ...sessionFields, terminated: z.boolean().optional().describe('the program was asked to end') },
   diagnose: {
     ...sessionFields,
@@ -124,8 +124,9 @@ export const outputs = {
     total: int.optional(),
     stopped: int.optional().describe('how many of them are stopped'),
     totalIsLowerBound: z.boolean().optional().describe('the adapter lists at most so many'),
+    unlistedWhileRunning: z.boolean().optional().describe('the adapter cannot list threads while the program runs'),
   },
-  stack: { ...sessionFields, threadId: int.optional(), frames: z.array(frame).optional(), totalFrames: int.optional() },
+    stack: { ...sessionFields, threadId: int.optional(), frames: z.array(frame).optional(), totalFrames: int.optional(), totalIsLowerBound: z.boolean().optional() },
   snapshot: {
     ...sessionFields,
     via: str.optional().describe('pause | stopped | evaluated (read while it ran)'),

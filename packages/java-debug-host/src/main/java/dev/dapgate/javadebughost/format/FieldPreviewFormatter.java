@@ -77,7 +77,7 @@ final class FieldPreviewFormatter extends ObjectFormatter implements IValueForma
             return typeToStringFunction.apply(o.type(), options);
         }
         if (v instanceof CharValue c) {
-            return "'" + c.value() + "'";
+            return CharLiteralFormatter.literal(c.value());
         }
         if (v instanceof DoubleValue d) {
             return Double.toString(d.value());
