@@ -221,7 +221,7 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
   test('a launched native program leaves no process behind when the client goes away', async () => {
     const marker = `native-orphan-${randomUUID()}`;
     const other = await Gateway.start();
-    const r = await other.ok('debug_launch', { program: spinC, args: [marker] }, 120_000);
+    const r = await other.ok('debug_launch', { program: spinC, args: [marker], wait: false }, 120_000);
     assert.equal(r.structured.state, 'running', r.text);
     assert.ok(await eventually(() => pidsMatching(marker).length > 0, 10_000), 'the debuggee runs');
     await other.close();
