@@ -122,7 +122,9 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (e) => {
-    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n(see dapgate --help)\n` : `dapgate: ${(e as Error).stack ?? e}\n`);
+    // a broken profile (core's ProfileError) names its file and field: the stack would add nothing
+    const said = (e as Error)?.name === 'ProfileError' ? (e as Error).message : ((e as Error)?.stack ?? String(e));
+    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n(see dapgate --help)\n` : `dapgate: ${said}\n`);
     process.exit(2);
   },
 );
