@@ -363,6 +363,8 @@ export const ProfileSchema = z.object({
       blocklist: z.array(regexp()).default([]),
       /** Regexps of calls (`name`, `obj.name`, or `.method`) allowed in `readonly` mode. */
       sideEffectFreeCalls: z.array(regexp()).default([]),
+      /** The language has keyword arguments (Python's `f(x, key=v)`): in readonly, `name=` directly inside a call's parentheses names a parameter, it assigns nothing. */
+      keywordArguments: z.boolean().default(false),
       /** Keywords that change state (`del`, `delete`, `new`), refused in `readonly` mode. */
       mutatingKeywords: z.array(z.string()).default([]),
       /** The DAP context evaluations use unless told (lldb-dap formats `repl` results as console text). */
