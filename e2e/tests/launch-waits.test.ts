@@ -28,7 +28,7 @@ const crashes: Record<string, { stop: RegExp } | { exitCode: number; output: Reg
   java: { stop: /exception: .*crash requested/ },
   go: { stop: /exception: .*crash requested/ },
   c: { stop: /SIGSEGV/ },
-  rust: { stop: /panic/ },
+  rust: { stop: /stopped at panic: crash requested/ },
 };
 
 describe('debug_launch without breakpoints waits for the first stop or the end', () => {
