@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
+import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapConnection } from '../src/connection.js';
 import { MessageReader, encodeMessage } from '../src/framing.js';
 import { DapClosedError, DapRequestError, DapTimeoutError, DapAbortedError } from '../src/errors.js';
@@ -82,7 +83,8 @@ test('a reverse request answered after a slow handler takes its seq when sent: s
   const { connection, fromAdapter } = pair((m) => sent.push(m));
   let release!: () => void;
   connection.onReverseRequest('runInTerminal', () => new Promise((r) => (release = () => r({ processId: 42 }))));
-  fromAdapter.write(encodeMessage({ seq: 1, type: 'request', command: 'runInTerminal', arguments: { args: ['x'] } }));
+  const reverse: DebugProtocol.Request = { seq: 1, type: 'request', command: 'runInTerminal', arguments: { args: ['x'] } };
+  fromAdapter.write(encodeMessage(reverse));
   await new Promise((r) => setTimeout(r, 20));
   // while the handler runs, dapgate sends requests of its own
   const pending = [connection.request('threads', {}, { timeoutMs: 1_000 }).catch(() => undefined), connection.request('stackTrace', {}, { timeoutMs: 1_000 }).catch(() => undefined)];
