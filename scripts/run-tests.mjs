@@ -21,5 +21,5 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=300000', ...files], { cwd: root, stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', join(root, 'scripts', 'fail-on-warnings.mjs'), '--test', '--test-concurrency=1', '--test-timeout=300000', ...files], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

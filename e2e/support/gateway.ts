@@ -68,9 +68,17 @@ export class Gateway {
     return r;
   }
 
+  /** Closes the client (the gateway then exits); throws when the gateway printed a process warning. */
   async close(): Promise<void> {
     await this.client.close();
+    const warnings = processWarnings(this.stderr);
+    if (warnings.length) throw new Error(`the gateway printed process warnings:\n${warnings.join('\n')}`);
   }
+}
+
+/** Node's process warnings in a process's stderr (`(node:123) MaxListenersExceededWarning: ...`): each is a defect. */
+export function processWarnings(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => /^\(node:\d+\) \[?\w*Warning\b/.test(l) || /^\(node:\d+\) \[DEP\d+\]/.test(l));
 }
 
 /** 1-based line of the first line containing `text` in a file. */

@@ -2,20 +2,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { freePort, waitForPort } from '@dapgate/dap';
-import { binPath, freshStateDir, type ToolReply } from './gateway.js';
+import { binPath, freshStateDir, processWarnings, type ToolReply } from './gateway.js';
 
 export const HTTP_TOKEN = 'test-token-0123456789abcdef';
 
 /** A `dapgate --http` process on a free loopback port. */
 export class HttpGateway {
+  /** What the gateway printed on stderr (its log and any process warning). */
+  stderr = '';
+
   private constructor(
     readonly process: ChildProcess,
     readonly url: string,
-  ) {}
+  ) {
+    process.stderr?.on('data', (c: Buffer) => (this.stderr += c.toString()));
+  }
 
   static async start(args: string[] = [], env: Record<string, string> = {}): Promise<HttpGateway> {
     const port = await freePort();
-    const child = spawn(process.execPath, [binPath, '--http', `127.0.0.1:${port}`, ...args], { env: { ...process.env, DAPGATE_HTTP_TOKEN: HTTP_TOKEN, DAPGATE_STATE_DIR: freshStateDir(), ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [binPath, '--http', `127.0.0.1:${port}`, ...args], { env: { ...process.env, DAPGATE_HTTP_TOKEN: HTTP_TOKEN, DAPGATE_STATE_DIR: freshStateDir(), ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     if (!(await waitForPort('127.0.0.1', port, Date.now() + 15_000))) throw new Error('the HTTP gateway did not listen within 15 s');
     return new HttpGateway(child, `http://127.0.0.1:${port}/mcp`);
   }
@@ -35,8 +40,11 @@ export class HttpGateway {
     return c;
   }
 
+  /** Stops the gateway; throws when it printed a process warning (a leaked listener, a deprecation). */
   stop(): void {
     this.process.kill('SIGTERM');
+    const warnings = processWarnings(this.stderr);
+    if (warnings.length) throw new Error(`the HTTP gateway printed process warnings:\n${warnings.join('\n')}`);
   }
 }
 

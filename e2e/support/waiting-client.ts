@@ -5,6 +5,6 @@ import { Gateway } from './gateway.js';
 
 const [program, marker] = process.argv.slice(2);
 const g = await Gateway.start({ DAPGATE_FAULT_ENV: marker! });
-await g.ok('debug_launch', { program, args: ['120', marker!] });
+await g.ok('debug_launch', { program, args: ['120', marker!], wait: false });
 console.log(`waiting ${g.pid}`);
 await g.call('debug_wait', { timeoutMs: 120_000 }, 130_000);

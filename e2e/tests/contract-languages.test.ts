@@ -78,7 +78,7 @@ for (const c of cases) {
     });
 
     test('pause stops a long-running program', async () => {
-      const r = await g.ok('debug_launch', { program: c.longRunning, args: ['120'] }, 120_000);
+      const r = await g.ok('debug_launch', { program: c.longRunning, args: ['120'], wait: false }, 120_000);
       assert.equal(r.structured.state, 'running', r.text);
       const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
       assert.equal(p.structured.state, 'stopped', p.text);

@@ -52,7 +52,7 @@ describe('fault matrix: the MCP client disconnects mid-call', () => {
     try {
       for (let run = 0; run < RUNS; run++) {
         const marker = `dapgate-fault-${randomUUID()}`;
-        const r = await f.call(c, 'debug_launch', { program: loop, args: ['120', marker] }, 60_000);
+        const r = await f.call(c, 'debug_launch', { program: loop, args: ['120', marker], wait: false }, 60_000);
         assert.equal(r?.structured.state, 'running', r?.text);
         await dropMidCall(gateway.url, c.transport.sessionId!, c.transport.protocolVersion, c.workspace);
         const st = await f.call(c, 'debug_status', {}, 10_000);

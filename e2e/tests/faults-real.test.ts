@@ -48,7 +48,7 @@ describe('fault matrix: real adapters', () => {
 
   test('debugpy adapter killed (SIGKILL) while its program runs', () =>
     matrix('adapter killed (SIGKILL), debugpy', async (f, marker) => {
-      const r = await f.call(g, 'debug_launch', { program: loop, args: ['120', marker] }, 60_000);
+      const r = await f.call(g, 'debug_launch', { program: loop, args: ['120', marker], wait: false }, 60_000);
       assert.equal(r?.structured.state, 'running', r?.text);
       assert.ok(await eventually(() => pidsMatching(marker).length > 0, 15_000), 'the debuggee runs');
       const diag = await f.call(g, 'debug_diagnose', {}, 10_000);

@@ -25,7 +25,7 @@ describe('the gateway log and its shutdown on a signal', () => {
       const marker = `log-check-${randomUUID()}`;
       const g = await Gateway.start({}, ['--log-file', logFile, '--log-json', '--log-level', 'debug']);
       try {
-        const r = await g.ok('debug_launch', { program: pyExample('loop.py'), args: ['120', marker] });
+        const r = await g.ok('debug_launch', { program: pyExample('loop.py'), args: ['120', marker], wait: false });
         assert.equal(r.structured.state, 'running', r.text);
         assert.ok(await eventually(() => pidsMatching(marker).length > 0, 10_000), 'the debuggee runs');
         const pid = g.pid!;

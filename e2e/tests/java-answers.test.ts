@@ -113,7 +113,7 @@ describe('java: answers that match Java', () => {
       writeFileSync(source, 'public class Kettle {\n  public static void main(String[] a) throws Exception {\n    for (int i = 0; i < 1200; i++) {\n      Thread.sleep(50);\n    }\n  }\n}\n');
       const javac = spawnSync('javac', ['-g', '-d', dir, source], { encoding: 'utf8', timeout: 120_000 });
       assert.equal(javac.status, 0, javac.stderr);
-      const r = await g.ok('debug_launch', { language: 'java', mainClass: 'Kettle', classPaths: [dir], cwd }, 120_000);
+      const r = await g.ok('debug_launch', { language: 'java', mainClass: 'Kettle', classPaths: [dir], cwd, wait: false }, 120_000);
       assert.equal(r.structured.state, 'running', r.text);
       const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
       assert.equal(p.structured.state, 'stopped', p.text);

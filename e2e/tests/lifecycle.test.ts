@@ -11,7 +11,7 @@ describe('lifecycle and failures', () => {
   test('when the MCP client disconnects, no debuggee or adapter is left behind', async () => {
     const marker = `orphan-check-${randomUUID()}`;
     const g = await Gateway.start();
-    const r = await g.ok('debug_launch', { program: loop, args: ['120', marker] });
+    const r = await g.ok('debug_launch', { program: loop, args: ['120', marker], wait: false });
     assert.equal(r.structured.state, 'running', r.text);
     assert.ok(await eventually(() => pidsMatching(marker).length > 0, 10_000), 'the debuggee runs');
     const gatewayPid = g.pid!;
@@ -24,7 +24,7 @@ describe('lifecycle and failures', () => {
     const marker = `killed-adapter-${randomUUID()}`;
     const g = await Gateway.start();
     try {
-      const r = await g.ok('debug_launch', { program: loop, args: ['120', marker] });
+      const r = await g.ok('debug_launch', { program: loop, args: ['120', marker], wait: false });
       const diag = await g.ok('debug_diagnose');
       assert.ok(diag.structured.pid > 0, diag.text);
       process.kill(diag.structured.pid, 'SIGKILL');

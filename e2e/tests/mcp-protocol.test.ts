@@ -50,7 +50,7 @@ describe('MCP protocol over stdio', () => {
         updates.push(n.params.uri);
       });
       const loop = pyExample('loop.py');
-      const r = await g.ok('debug_launch', { program: loop, args: ['60'] });
+      const r = await g.ok('debug_launch', { program: loop, args: ['60'], wait: false });
       const sid = r.structured.sessionId;
       await g.client.subscribeResource({ uri: `dapgate://sessions/${sid}` });
       const progress: string[] = [];

@@ -195,6 +195,8 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     const w = await g.ok('debug_wait', { timeoutMs: 30_000 });
     assert.equal(w.structured.state, 'stopped', w.text);
     assert.match(w.structured.stop.function, /rust_panic/, w.text);
+    assert.match(w.text, /stopped at panic: index out of bounds/, 'a panic, named with its message, not lldb\'s "breakpoint 1.1"');
+    assert.equal(w.structured.raisedAt?.line, line, w.text);
     const stack = await g.ok('debug_stack', { count: 20 });
     assert.match(stack.text, new RegExp(`last_three\\S* at panic\\.rs:${line}`), stack.text);
     const end = await g.ok('debug_continue', { timeoutMs: 30_000 });
@@ -240,7 +242,7 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
   test('a launched native program leaves no process behind when the client goes away', async () => {
     const marker = `native-orphan-${randomUUID()}`;
     const other = await Gateway.start();
-    const r = await other.ok('debug_launch', { program: spinC, args: [marker] }, 120_000);
+    const r = await other.ok('debug_launch', { program: spinC, args: [marker], wait: false }, 120_000);
     assert.equal(r.structured.state, 'running', r.text);
     assert.ok(await eventually(() => pidsMatching(marker).length > 0, 10_000), 'the debuggee runs');
     await other.close();

@@ -36,9 +36,9 @@ describe('node: what the trial found (real js-debug)', () => {
   });
 
   test('the launch answer names the armed stops instead of "Nothing can stop it"', async () => {
-    const r = await g.ok('debug_launch', { program: shapes });
+    const r = await g.ok('debug_launch', { program: shapes, wait: false });
     assert.doesNotMatch(r.text, /Nothing can stop it/);
-    assert.match(r.text, /Armed: exception filter 'uncaught'\. No breakpoints and no stopOnEntry: only an exception stops it/, r.text);
+    assert.match(r.text, /Armed: exception filter 'uncaught'\./, r.text);
     assert.deepEqual(r.structured.armed, ["exception filter 'uncaught'"]);
     await g.ok('debug_stop');
     const line = lineOf(shapes, 'const shown = label(who);');

@@ -204,7 +204,7 @@ describe('node through js-debug (real adapter)', () => {
   test('when the MCP client disconnects, no node debuggee is left behind', async () => {
     const marker = `node-orphan-${randomUUID()}`;
     const g2 = await Gateway.start();
-    const r = await g2.ok('debug_launch', { program: server, args: [String(await freePort()), marker] });
+    const r = await g2.ok('debug_launch', { program: server, args: [String(await freePort()), marker], wait: false });
     assert.equal(r.structured.state, 'running', r.text);
     assert.ok(await eventually(() => pidsMatching(marker).length > 0, 10_000), 'the debuggee runs');
     await g2.close();

@@ -132,7 +132,7 @@ describe('python launch through MCP (real debugpy)', () => {
   });
 
   test('pause stops a long-running loop and shows where', async () => {
-    const r = await g.ok('debug_launch', { program: loop, args: ['60'] });
+    const r = await g.ok('debug_launch', { program: loop, args: ['60'], wait: false });
     assert.equal(r.structured.state, 'running', r.text);
     const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
     assert.equal(p.structured.state, 'stopped', p.text);

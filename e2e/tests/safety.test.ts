@@ -1,7 +1,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { Gateway, binPath, lineOf, pyExample } from '../support/gateway.js';
+import { join } from 'node:path';
+import { Gateway, binPath, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 
 const settings = pyExample('settings.py');
 const ledger = pyExample('ledger.py');
@@ -99,6 +100,21 @@ describe('secret masking and evaluation modes (real debugpy)', () => {
     assert.match((await g.call('debug_set_variable', { path: 'total', value: '1' })).text, /debug_set_variable refused/);
     const read = await g.ok('debug_evaluate', { expression: 'len(acct.entries) == 0 and meta.get("region") == "eu"' });
     assert.equal(read.structured.result, 'True');
+    await g.ok('debug_stop');
+    await g.ok('debug_breakpoint_remove', { all: true });
+  });
+
+  test('readonly: a user method is refused whatever its name (it may write state); pure builtins take keyword arguments', async () => {
+    const g = await start(['--eval-mode', 'readonly']);
+    const cart = join(repoRoot, 'e2e', 'fixtures', 'readonly', 'cart.py');
+    const r = await g.ok('debug_launch', { program: cart, breakpoints: [{ file: cart, line: lineOf(cart, '# STOP') }], timeoutMs: 60_000 }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    const total = await g.call('debug_evaluate', { expression: 'cart.total()' });
+    assert.equal(total.isError, true, total.text);
+    assert.match(total.text, /total\(\) is not known to be free of side effects/, total.text);
+    assert.equal((await g.ok('debug_evaluate', { expression: 'cart.audits' })).structured.result, '0', 'the method did not run');
+    assert.equal((await g.ok('debug_evaluate', { expression: 'sorted(xs, reverse=True)' })).structured.result, '[9, 5, 2]');
+    assert.equal((await g.ok('debug_evaluate', { expression: 'max(xs, default=0) + len(cart.items)' })).structured.result, '12');
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });
   });

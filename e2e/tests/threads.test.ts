@@ -220,7 +220,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
 
   test('node worker_threads: a running worker is paused by threadId, stepped, changed and continued to its end', async () => {
     const program = node('busy-worker.mjs');
-    const r = await g.ok('debug_launch', { program }, 60_000);
+    const r = await g.ok('debug_launch', { program, wait: false }, 60_000);
     assert.equal(r.structured.state, 'running', r.text);
     let threads!: ToolReply;
     const seen = await eventually(async () => {

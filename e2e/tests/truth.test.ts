@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '@dapgate/dap';
 import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
+import { HttpGateway } from '../support/http-gateway.js';
 import { killGroup, startInspectTarget, startJdwpTarget } from '../support/processes.js';
 
 // What dapgate reports must be observed, not assumed: terminated targets, hit counts.
@@ -187,5 +188,35 @@ describe('true answers: terminate, hit conditions, attach before resume', () => 
     }
     await g.ok('debug_stop', { sessionId: r.structured.sessionId });
     assert.doesNotMatch(g.stderr, /MaxListenersExceeded/, g.stderr.slice(-2000));
+  });
+
+  test('one-shot HTTP clients (a new MCP connection per call, one workspace) leave no listener behind: Python, Node, Java', async () => {
+    const http = await HttpGateway.start();
+    let workspace: string | undefined;
+    /** One call on a new MCP connection, as a one-shot client makes it (it closes without ending its MCP session). */
+    const once = async (name: string, args: Record<string, unknown> = {}, timeoutMs?: number) => {
+      const c = await http.client(workspace);
+      try {
+        const r = await c.ok(name, args, timeoutMs);
+        workspace = c.workspace;
+        return r;
+      } finally {
+        await c.close();
+      }
+    };
+    try {
+      for (let i = 0; i < 12; i++) await once('debug_sessions');
+      for (const program of [programs.python, programs.node, programs.java]) {
+        const r = await once('debug_launch', { program, breakpoints: [{ file: program, line: hitLine(program) }], timeoutMs: 60_000 }, 120_000);
+        const sessionId = r.structured.sessionId;
+        assert.equal(r.structured.state, 'stopped', r.text);
+        for (let i = 0; i < 3; i++) assert.equal((await once('debug_continue', { sessionId, timeoutMs: 30_000 })).structured.state, 'stopped');
+        await once('debug_stop', { sessionId });
+        await once('debug_breakpoint_remove', { all: true });
+      }
+      assert.doesNotMatch(http.stderr, /MaxListenersExceeded|Warning/, http.stderr.slice(-3000));
+    } finally {
+      http.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HttpGateway, HTTP_TOKEN } from '../support/http-gateway.js';
-import { lineOf, pyExample } from '../support/gateway.js';
+import { eventually, lineOf, pyExample } from '../support/gateway.js';
 
 const quick = pyExample('quick.py');
 const stopLine = lineOf(quick, 'out.append(v * v)');
@@ -96,5 +96,26 @@ describe('a workspace per MCP client over HTTP', () => {
       await a.close();
       await b.close();
     }
+  });
+
+  test('a client that goes without ending its MCP session (a one-shot client) is let go after the idle time, and then its workspace', async () => {
+    const gateway = await HttpGateway.start([], { DAPGATE_MCP_SESSION_IDLE_MS: '1500', DAPGATE_WORKSPACE_IDLE_MS: '1500' });
+    gateways.push(gateway);
+    const c = await gateway.client();
+    const launched = await c.ok('debug_launch', { program: quick, breakpoints: [{ file: quick, line: stopLine }] }, 90_000);
+    assert.equal(launched.structured.state, 'stopped', launched.text);
+    const mcpSession = c.transport.sessionId!;
+    const handle = c.workspace!;
+    await c.close(); // what SDK clients do: no DELETE, the MCP session is left open
+    // nothing may touch the MCP session meanwhile (a request is activity): the gateway's log says when it is let go
+    assert.ok(await eventually(() => gateway.stderr.includes(`MCP session ${mcpSession} idle for`), 30_000, 250), gateway.stderr.slice(-2000));
+    const r = await fetch(gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${HTTP_TOKEN}`, 'mcp-session-id': mcpSession },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+    });
+    assert.equal(r.status, 404, 'the idle MCP session is closed');
+    assert.ok(await eventually(() => /a workspace no client was connected to ended, with its 1 live session/.test(gateway.stderr), 30_000, 250), gateway.stderr.slice(-2000));
+    assert.ok(handle, 'the client had a workspace');
   });
 });

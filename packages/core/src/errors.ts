@@ -16,7 +16,9 @@ export type ErrorCode =
   | 'no-attach'
   | 'watch-needs-stop'
   | 'policy-refused'
-  | 'already-attached';
+  | 'already-attached'
+  /** the adapter did not answer one request in time; the session lives on */
+  | 'request-timeout';
 
 /** What the agent can do next, as a code; the front end says it in its own terms. */
 export type NextStep =
@@ -53,7 +55,9 @@ export type NextStep =
   /** list the sessions lost in a gateway restart */
   | 'list-lost-sessions'
   /** use the session `session`, or end it first */
-  | 'stop-session';
+  | 'stop-session'
+  /** the session may answer again later: check its state; its pending requests show what it is busy with */
+  | 'status-later';
 
 export interface ErrorStep {
   code: ErrorCode;

@@ -26,6 +26,7 @@ export { TestRun, testRunOf } from './testing/test-run.js';
 export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outcome.js';
 export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
+export { panicMessage } from './trace/panic-stop.js';
 export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';
 export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';
 export { StateFile, stateDir, type SavedState, type SavedSession } from './workspace/state-file.js';

@@ -56,3 +56,24 @@ test('go: delve runs code only through `call`; blocklist stops process, file, en
   no('go', 'readonly', 'total = 3', /assigns/);
   ok('go', 'readonly', 'len(a.Entries) + cap(amounts) + int(fee)');
 });
+
+test("readonly: a user method is not side-effect free because the examples' methods had its name", () => {
+  // a user class may define total() / balance() / describe() / summary() to write state
+  for (const name of ['total', 'balance', 'describe']) no('python', 'readonly', `cart.${name}()`, new RegExp(`${name}\\(\\) is not known`));
+  for (const name of ['describe', 'summary', 'balance']) no('java', 'readonly', `ledger.${name}()`, new RegExp(`${name}\\(\\) is not known`));
+});
+
+test('readonly: pure builtins take keyword arguments; an assignment anywhere is still refused', () => {
+  ok('python', 'readonly', 'sorted(xs, reverse=True)');
+  ok('python', 'readonly', 'sorted(xs, reverse = True)[:3] == max(a, b, default=0)');
+  ok('python', 'readonly', 'int("ff", base=16) + round(x, ndigits=2)');
+  ok('python', 'readonly', 'sorted(xs, reverse=(n == 1))');
+  no('python', 'readonly', 'sorted(xs, key=lambda v: -v)', /'lambda'/);
+  no('python', 'readonly', 'a, b = 1, 2', /assigns/);
+  no('python', 'readonly', '(x := 3)', /assigns/);
+  no('python', 'readonly', 'sorted(xs)[0] = 1', /assigns/);
+  no('python', 'readonly', 'items.sort(reverse=True)', /sort\(\) is not known/);
+  // a keyword argument is Python's: elsewhere `f(x = 1)` assigns
+  no('node', 'readonly', 'Math.max(x = 1, 2)', /assigns/);
+  no('java', 'readonly', 'Math.max(x = 1, 2)', /assigns/);
+});

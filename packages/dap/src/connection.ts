@@ -156,7 +156,7 @@ export class DapConnection extends EventEmitter<DapConnectionEvents> {
   private async answerReverseRequest(request: DebugProtocol.Request): Promise<void> {
     const handler = this.reverseHandlers.get(request.command);
     const response: DebugProtocol.Response = {
-      seq: this.seq++,
+      seq: 0, // taken when sent: the handler may take a while, and seqs go out in increasing order
       type: 'response',
       request_seq: request.seq,
       command: request.command,
@@ -173,7 +173,7 @@ export class DapConnection extends EventEmitter<DapConnectionEvents> {
         response.message = (e as Error).message;
       }
     }
-    if (!this.closed) this.send(response);
+    if (!this.closed) this.send({ ...response, seq: this.seq++ });
   }
 }
 

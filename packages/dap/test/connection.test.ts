@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
+import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DapConnection } from '../src/connection.js';
 import { MessageReader, encodeMessage } from '../src/framing.js';
 import { DapClosedError, DapRequestError, DapTimeoutError, DapAbortedError } from '../src/errors.js';
@@ -75,4 +76,24 @@ test('reverse requests are answered by their handler; unknown ones get an error 
   assert.equal(ok.success, true);
   assert.equal(ok.body.processId, 42);
   assert.equal(bad.success, false);
+});
+
+test('a reverse request answered after a slow handler takes its seq when sent: seqs go out in increasing order', async () => {
+  const sent: any[] = [];
+  const { connection, fromAdapter } = pair((m) => sent.push(m));
+  let release!: () => void;
+  connection.onReverseRequest('runInTerminal', () => new Promise((r) => (release = () => r({ processId: 42 }))));
+  const reverse: DebugProtocol.Request = { seq: 1, type: 'request', command: 'runInTerminal', arguments: { args: ['x'] } };
+  fromAdapter.write(encodeMessage(reverse));
+  await new Promise((r) => setTimeout(r, 20));
+  // while the handler runs, dapgate sends requests of its own
+  const pending = [connection.request('threads', {}, { timeoutMs: 1_000 }).catch(() => undefined), connection.request('stackTrace', {}, { timeoutMs: 1_000 }).catch(() => undefined)];
+  release();
+  await new Promise((r) => setTimeout(r, 20));
+  connection.close('test over');
+  await Promise.all(pending);
+  assert.deepEqual(sent.map((m) => m.command), ['threads', 'stackTrace', 'runInTerminal']);
+  const seqs = sent.map((m) => m.seq);
+  assert.deepEqual(seqs, [...seqs].sort((a, b) => a - b), `seqs in the order sent: ${seqs.join(', ')}`);
+  assert.equal(new Set(seqs).size, seqs.length, 'no seq twice');
 });

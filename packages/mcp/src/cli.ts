@@ -43,6 +43,7 @@ Flags (each also an environment variable):
 Other settings: DAPGATE_CACHE_DIR (where adapters are installed), DAPGATE_CONFIG_DIR (profiles folder),
 DAPGATE_STATE_DIR (breakpoints and sessions kept between runs; default <cache>/state, off: none),
 DAPGATE_WORKSPACE_IDLE_MS (with --http: how long a client's sessions outlive its last connection),
+DAPGATE_MCP_SESSION_IDLE_MS (with --http: an MCP session idle this long is closed, default 600000),
 DAPGATE_REQUEST_TIMEOUT_MS (per DAP request, default 10000), DAPGATE_HTTP_ALLOWED_ORIGINS (with --http).
 Warm adapters: DAPGATE_POOL=0 (off), DAPGATE_WARM=python,java (warm these at start, not after their first launch).
 Adapter overrides: DAPGATE_DEBUGPY_PYTHON (a Python with debugpy), DAPGATE_JAVA (a JDK's java),
@@ -122,7 +123,9 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (e) => {
-    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n(see dapgate --help)\n` : `dapgate: ${(e as Error).stack ?? e}\n`);
+    // a broken profile (core's ProfileError) names its file and field: the stack would add nothing
+    const said = (e as Error)?.name === 'ProfileError' ? (e as Error).message : ((e as Error)?.stack ?? String(e));
+    process.stderr.write(e instanceof UsageError ? `dapgate: ${e.message}\n(see dapgate --help)\n` : `dapgate: ${said}\n`);
     process.exit(2);
   },
 );

@@ -58,7 +58,9 @@ export class Gateway {
   /** Ends a workspace's sessions and forgets it. */
   async retire(workspace: SessionManager): Promise<void> {
     this.workspaces.delete(workspace);
+    const live = workspace.list().filter((s) => s.live).length;
     await workspace.stopAll();
+    this.options.logger.info(`a workspace no client was connected to ended${live ? `, with its ${live} live session(s)` : ''}`);
   }
 
   /** Restores the gateway's own workspace from its state file (per cwd) and keeps saving it. */

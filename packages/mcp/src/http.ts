@@ -13,6 +13,18 @@ import { WORKSPACE_HEADER, Workspaces, type Workspace } from './workspaces.js';
  * served (DNS rebinding). Each MCP client works in its own workspace (see workspaces.ts) unless
  * the operator chose `sharedWorkspace`; only the shared one is kept between runs.
  */
+/** How long an MCP session with no request and no open stream is kept before it is closed. */
+const DEFAULT_MCP_SESSION_IDLE_MS = 10 * 60_000;
+
+/** An MCP session's transport, its workspace, and what tells whether its client is still there. */
+interface Bound {
+  transport: StreamableHTTPServerTransport;
+  workspace: Workspace;
+  /** Requests being answered and event streams open. */
+  open: number;
+  lastSeen: number;
+}
+
 export async function serveHttp(options: GatewayOptions, listen: string, token: string, sharedWorkspace = false): Promise<Gateway> {
   const match = /^(.*):(\d+)$/.exec(listen);
   if (!match) throw new Error(`--http needs HOST:PORT (got '${listen}')`);
@@ -22,7 +34,19 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
   gateway.handleSignals();
   if (sharedWorkspace) await gateway.keepState();
   const workspaces = new Workspaces(gateway, sharedWorkspace);
-  const transports = new Map<string, { transport: StreamableHTTPServerTransport; workspace: Workspace }>();
+  const transports = new Map<string, Bound>();
+  // SDK clients end an MCP session by just going (no DELETE): one left idle that long is closed, so
+  // nothing of it (its server, its hold on the workspace) outlives the client
+  const idleMs = Number(process.env.DAPGATE_MCP_SESSION_IDLE_MS) || DEFAULT_MCP_SESSION_IDLE_MS;
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, b] of transports) {
+      if (b.open > 0 || now - b.lastSeen <= idleMs) continue;
+      options.logger.info(`http: MCP session ${id} idle for ${Math.round((now - b.lastSeen) / 1000)} s (its client went without ending it): closed`);
+      void b.transport.close();
+    }
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref();
   const allowedOrigins = (process.env.DAPGATE_HTTP_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 
   const http = createHttpServer((req, res) => {
@@ -48,20 +72,27 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
       if (sessionId !== undefined || req.method !== 'POST') return reply(res, 404, 'unknown or missing MCP session; start with an initialize request');
       const workspace = workspaces.join(typeof asked === 'string' ? asked : undefined);
       if (!workspace) return reply(res, 404, `no workspace has the handle in ${WORKSPACE_HEADER} (ended after being idle, or never given out); omit the header to get a new workspace`);
-      const created = new StreamableHTTPServerTransport({
+      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          transports.set(id, { transport: created, workspace });
+          transports.set(id, entry);
         },
       });
+      const entry: Bound = { transport: created, workspace, open: 0, lastSeen: Date.now() };
       created.onclose = () => {
         if (created.sessionId) transports.delete(created.sessionId);
         workspaces.leave(workspace);
       };
       await gateway.newServer(workspace.manager).connect(created);
       guardIncoming(created);
-      bound = { transport: created, workspace };
+      bound = entry;
     }
+    const active = bound;
+    active.open++; // a request in flight or an open event stream: not idle
+    res.once('close', () => {
+      active.open--;
+      active.lastSeen = Date.now();
+    });
     res.setHeader(WORKSPACE_HEADER, bound.workspace.handle);
     await bound.transport.handleRequest(req, res);
   }
@@ -72,6 +103,7 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
   });
   options.logger.info(`dapgate serving MCP over streamable HTTP at http://${listen}/mcp`);
   gateway.onShutdown(() => {
+    clearInterval(sweeper);
     http.close();
     http.closeAllConnections();
   });

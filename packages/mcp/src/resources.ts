@@ -54,17 +54,22 @@ export function registerResources(server: McpServer, manager: SessionManager): v
     );
   };
 
-  manager.onSessionCreated((s: Session) => {
-    server.sendResourceListChanged();
-    updated(LIST_URI);
-    s.on('state', (state) => {
-      if (['stopped', 'exited', 'terminated', 'failed', 'reconnecting'].includes(state)) {
-        updated(sessionUri(s.id));
-        updated(LIST_URI);
-      }
-    });
-    s.output.onAppend(() => updated(outputUri(s.id)));
+  const leave = changesOf(manager).join({
+    created: () => {
+      server.sendResourceListChanged();
+      updated(LIST_URI);
+    },
+    updated,
   });
+  // an MCP connection ends (an HTTP client's DELETE, a closed transport): nothing of it stays on the workspace's sessions
+  const closed = server.server.onclose;
+  server.server.onclose = () => {
+    closed?.();
+    leave();
+    for (const timer of pending.values()) clearTimeout(timer);
+    pending.clear();
+    subscriptions.clear();
+  };
 
   const listResource = server.registerResource(
     'sessions',
@@ -126,4 +131,48 @@ export function registerResources(server: McpServer, manager: SessionManager): v
     }
     throw notFound(req.params.uri);
   });
+}
+
+interface ResourceListener {
+  created(): void;
+  updated(uri: string): void;
+}
+
+/**
+ * The resource changes of one workspace, told to each MCP server over it. Each session gets one
+ * listener however many MCP connections come and go (one-shot HTTP clients make one per call and
+ * may never end it): the servers join and leave this set instead.
+ */
+class WorkspaceChanges {
+  private readonly listeners = new Set<ResourceListener>();
+
+  constructor(manager: SessionManager) {
+    manager.onSessionCreated((s: Session) => {
+      for (const l of this.listeners) l.created();
+      s.on('state', (state) => {
+        if (!['stopped', 'exited', 'terminated', 'failed', 'reconnecting'].includes(state)) return;
+        for (const l of this.listeners) {
+          l.updated(sessionUri(s.id));
+          l.updated(LIST_URI);
+        }
+      });
+      s.output.onAppend(() => {
+        for (const l of this.listeners) l.updated(outputUri(s.id));
+      });
+    });
+  }
+
+  /** Adds a server's listener; returns how it leaves. */
+  join(listener: ResourceListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+const workspaceChanges = new WeakMap<SessionManager, WorkspaceChanges>();
+
+function changesOf(manager: SessionManager): WorkspaceChanges {
+  let changes = workspaceChanges.get(manager);
+  if (!changes) workspaceChanges.set(manager, (changes = new WorkspaceChanges(manager)));
+  return changes;
 }

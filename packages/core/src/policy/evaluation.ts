@@ -16,9 +16,14 @@ export type EvalUse = 'evaluate' | 'condition' | 'logMessage' | 'setVariable' | 
  * - readonly: blocklist, plus assignments, increments/decrements, deletion, and calls that are not
  *   on the profile's list of side-effect-free calls; setting a variable is refused.
  *
+ * The allow list holds the language's builtins and methods of its standard types, never a name
+ * because some program's method has it: a user method is not known to be free of side effects,
+ * whatever it is called. Keyword arguments (where the profile says the language has them) are
+ * not assignments.
+ *
  * These are text checks on the expression: they stop an agent's accidental or careless side
- * effects, not a determined one (a method on the allow list can still be overridden to do
- * anything, and string tricks can hide a name). The adapter evaluates what passes.
+ * effects, not a determined one (a user class can still define a method with a standard type's
+ * name, and string tricks can hide a name). The adapter evaluates what passes.
  */
 export function checkExpression(profile: Profile, mode: EvalMode, expression: string, use: EvalUse): void {
   if (mode === 'unrestricted') return;
@@ -30,7 +35,8 @@ export function checkExpression(profile: Profile, mode: EvalMode, expression: st
   }
   if (mode !== 'readonly') return;
   if (use === 'setVariable') throw refused(mode, use, expression, 'setting variables changes program state');
-  const stripped = stripStrings(text);
+  const literal = stripStrings(text);
+  const stripped = rules.keywordArguments ? withoutKeywordArguments(literal) : literal;
   const assignment = /(^|[^=!<>+\-*/%&|^:])=(?![=>])|\+\+|--|[+\-*/%&|^]=|<<=|>>=|:=/.exec(stripped);
   if (assignment) throw refused(mode, use, expression, `'${assignment[0].trim()}' assigns or mutates`);
   for (const word of rules.mutatingKeywords) {
@@ -44,6 +50,29 @@ export function checkExpression(profile: Profile, mode: EvalMode, expression: st
       throw refused(mode, use, expression, `the call ${name}() is not known to be free of side effects`);
     }
   }
+}
+
+/**
+ * `f(a, key=v)` -> `f(a, v)`: in a language with keyword arguments, `name=` right after a call's
+ * `(` or `,` names a parameter. Only inside a call's own parentheses: `a, b = 1, 2` still assigns.
+ */
+function withoutKeywordArguments(text: string): string {
+  let out = '';
+  const calls: boolean[] = []; // per open bracket: whether it is a call's parentheses
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if ('([{'.includes(c)) calls.push(c === '(' && /[\w$)\]]\s*$/.test(out));
+    else if (')]}'.includes(c)) calls.pop();
+    else if (calls.at(-1) && /[(,]\s*$/.test(out)) {
+      const keyword = /^[A-Za-z_]\w*\s*=(?!=)/.exec(text.slice(i));
+      if (keyword) {
+        i += keyword[0].length - 1;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
 }
 
 function stripStrings(text: string): string {

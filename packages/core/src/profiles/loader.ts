@@ -18,7 +18,12 @@ export function configDir(): string {
   }
 }
 
-/** Loads and validates every profile; a broken file is an error naming the file and the field. */
+/** A profile file that cannot be used, named with the field at fault: the message says all (no stack needed). */
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+}
+
+/** Loads and validates every profile (every regexp compiled, the hook module known); a broken file is an error naming the file and the field. */
 export function loadProfiles(dir = configDir()): Profile[] {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('_')).sort();
   return files.map((file) => {
@@ -27,12 +32,12 @@ export function loadProfiles(dir = configDir()): Profile[] {
     try {
       json = JSON.parse(readFileSync(path, 'utf8'));
     } catch (e) {
-      throw new Error(`${path}: invalid JSON: ${(e as Error).message}`);
+      throw new ProfileError(`${path}: invalid JSON: ${(e as Error).message}`);
     }
     const parsed = ProfileSchema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-      throw new Error(`${path}: invalid profile: ${issues}`);
+      throw new ProfileError(`${path}: invalid profile: ${issues}`);
     }
     return parsed.data;
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { regexp } from './regexp.js';
+import { HOOK_NAMES } from './hooks/names.js';
 import { ThreadsSpec } from './threads-spec.js';
 import { SnapshotSpec } from './snapshot-spec.js';
 import { StopsSpec } from './stops.js';
@@ -19,7 +21,7 @@ const RuntimeSpec = z.object({
    * For a runtime whose check prints no version (lldb-dap): a regexp over the check's output and
    * the runtime's real path; group 1 is the version.
    */
-  versionPattern: z.string().optional(),
+  versionPattern: regexp().optional(),
 });
 
 const InstallSpec = z.discriminatedUnion('kind', [
@@ -110,7 +112,7 @@ const AdapterSpec = z.object({
     .optional(),
   transport: z.enum(['stdio', 'tcp-listen']),
   /** tcp-listen: a regexp matched against the adapter's output once it listens. */
-  listenPattern: z.string().optional(),
+  listenPattern: regexp().optional(),
   env: z.record(z.string()).default({}),
   /**
    * The adapter's working directory, a template over the launch variables (e.g. `${goModule}`,
@@ -201,7 +203,7 @@ const TestForm = z.object({
   /** An id in this form, shown when an id cannot be read. */
   example: z.string(),
   /** A regexp over the test id; its named groups become template variables (`file`, `name`, ...). */
-  match: z.string(),
+  match: regexp(),
   /** Fixed template variables for this form and the profile's prepareTest hook (e.g. a runner's Maven coordinates). */
   vars: z.record(z.unknown()).default({}),
   /** The launch as a template over `test`, `cwd` and the groups: `program`, `args`, the profile's `fields` (module, mainClass, ...), other template variables (runtimeArgs, ...). */
@@ -210,9 +212,9 @@ const TestForm = z.object({
   adapterArgs: z.record(z.unknown()).optional(),
   /** What the runner's output says when it ends: regexps, tried in this order; the first that matches decides. */
   outcome: z.object({
-    failed: z.array(z.string()).default([]),
-    passed: z.array(z.string()).default([]),
-    noTests: z.array(z.string()).default([]),
+    failed: z.array(regexp()).default([]),
+    passed: z.array(regexp()).default([]),
+    noTests: z.array(regexp()).default([]),
   }),
   /** A report the runner writes (JUnit XML into `dir`, a template over the hook's variables): the outcome and which tests failed are read from it first. */
   report: z.object({ format: z.literal('junit-xml'), dir: z.string() }).optional(),
@@ -237,7 +239,7 @@ const TestSpec = z.object({
    * A regexp of the function a stop is in when the profile's own breakpoint catches a failure
    * (Rust: `rust_panic`); such a stop counts as where the test failed, like an exception stop.
    */
-  failureFunction: z.string().optional(),
+  failureFunction: regexp().optional(),
   /**
    * Functions where a failing test stops when its failure raises nothing (Go: `t.Errorf` and
    * `t.Fatalf` call `testing.(*common).Fail`): debug_test sets them as temporary function
@@ -247,7 +249,7 @@ const TestSpec = z.object({
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */
-  libraryFrames: z.string().optional(),
+  libraryFrames: regexp().optional(),
 });
 
 export const ProfileSchema = z.object({
@@ -283,7 +285,7 @@ export const ProfileSchema = z.object({
      * Regexps of the adapter's attach errors that mean "the target is not listening yet": with
      * waitForTargetMs, the attach is retried once the port accepts connections.
      */
-    notListeningPatterns: z.array(z.string()).default(['refused|ECONNREFUSED']),
+    notListeningPatterns: z.array(regexp()).default(['refused|ECONNREFUSED']),
     /**
      * What the target's port expects first, where dapgate must connect to check it (a remote host):
      * sent, its echo awaited, then closed, so the target does not report a failed debugger (JDWP:
@@ -315,7 +317,7 @@ export const ProfileSchema = z.object({
    */
   childSessions: z.boolean().default(false),
   /** A hook module in core/src/profiles/hooks for what a template cannot say. */
-  hooks: z.string().optional(),
+  hooks: z.enum(HOOK_NAMES).optional(),
   /** Breakpoint kinds the adapter cannot do, known before any launch (refused when set for this language). */
   breakpointKinds: z
     .object({
@@ -338,9 +340,9 @@ export const ProfileSchema = z.object({
       /** Variable names the adapter adds as groups (not program state), hidden from listings. */
       hideNames: z.array(z.string()).default([]),
       /** A regexp of names hidden from listings unless asked for by name. */
-      hidePattern: z.string().optional(),
+      hidePattern: regexp().optional(),
       /** Scopes whose names match this regexp are not shown unless asked for (e.g. globals). */
-      secondaryScopes: z.string().optional(),
+      secondaryScopes: regexp().optional(),
       /** A child that holds a collection's size (debugpy: "len()"); shown as the size, not as a member. */
       lengthChild: z.string().optional(),
       /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */
@@ -352,7 +354,7 @@ export const ProfileSchema = z.object({
       /** Types whose value says it all (Java's String): their internals are not expanded. */
       opaqueTypes: z.array(z.string()).default([]),
       /** A regexp of values left out of the locals summary (js-debug's functions `ƒ ...`, module objects). */
-      summaryHideValues: z.string().optional(),
+      summaryHideValues: regexp().optional(),
       /**
        * How the adapter shows a map's entries (js-debug: children holding `key` and `value`): a path
        * segment (`byKey["b"]`) then finds the entry whose key is that and walks into its value.
@@ -363,7 +365,7 @@ export const ProfileSchema = z.object({
        * name, and counted with their names so the answer says what was hidden.
        */
       noiseTypes: z.array(z.string()).default([]),
-      noisePattern: z.string().optional(),
+      noisePattern: regexp().optional(),
       /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
       nameGroups: z.record(z.string()).default({}),
       /**
@@ -385,9 +387,11 @@ export const ProfileSchema = z.object({
   evaluation: z
     .object({
       /** Regexps of expressions refused in `blocklist` and `readonly` modes. */
-      blocklist: z.array(z.string()).default([]),
+      blocklist: z.array(regexp()).default([]),
       /** Regexps of calls (`name`, `obj.name`, or `.method`) allowed in `readonly` mode. */
-      sideEffectFreeCalls: z.array(z.string()).default([]),
+      sideEffectFreeCalls: z.array(regexp()).default([]),
+      /** The language has keyword arguments (Python's `f(x, key=v)`): in readonly, `name=` directly inside a call's parentheses names a parameter, it assigns nothing. */
+      keywordArguments: z.boolean().default(false),
       /** Keywords that change state (`del`, `delete`, `new`), refused in `readonly` mode. */
       mutatingKeywords: z.array(z.string()).default([]),
       /** The DAP context evaluations use unless told (lldb-dap formats `repl` results as console text). */
@@ -424,7 +428,7 @@ export const ProfileSchema = z.object({
   /** Output categories that are not the program's (dropped). */
   ignoreOutputCategories: z.array(z.string()).default(['telemetry']),
   /** Regexps of whole output lines the runtime prints about the debugger, not the program (dropped). */
-  ignoreOutputLines: z.array(z.string()).default([]),
+  ignoreOutputLines: z.array(regexp()).default([]),
 });
 
 export type Profile = z.infer<typeof ProfileSchema>;

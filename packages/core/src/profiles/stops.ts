@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regexp } from './regexp.js';
 
 /** How the adapter describes stops, and which frames are the program's own (the rest is library code). */
 export const StopsSpec = z
@@ -7,13 +8,13 @@ export const StopsSpec = z
      * A regexp of exception-stop descriptions that say nothing about the exception (js-debug:
      * "Paused on exception"): the exception's own text is shown instead.
      */
-    genericExceptionDescription: z.string().optional(),
+    genericExceptionDescription: regexp().optional(),
     /**
      * A regexp of function names inside the language runtime (Go: `^runtime\.`). When a stop's
      * top frame is one (delve stops a panic in runtime.fatalpanic), the stop also names the first
      * frame of the program's own code, with its source.
      */
-    internalFrames: z.string().optional(),
+    internalFrames: regexp().optional(),
     /**
      * Stops armed whatever the agent sets (native code: crash signals; Go: panics). A launch with no
      * breakpoint still waits for them, and the answer names them.
@@ -23,13 +24,13 @@ export const StopsSpec = z
      * A regexp of frame paths that are the runtime's, not the program's (node internals, the JDK):
      * a stop there shows the first program frame.
      */
-    runtimeFrames: z.string().optional(),
+    runtimeFrames: regexp().optional(),
     /**
      * A regexp of frame paths that are library code (the standard library's sources, dependencies):
      * with `runtimeFrames`, `internalFrames`, frames without a source and sources not on disk, these
      * are stepped back out of after a step into and collapsed in stacks.
      */
-    libraryFrames: z.string().optional(),
+    libraryFrames: regexp().optional(),
     /**
      * Where the adapter itself keeps step into out of library code for the whole launch (java-debug's
      * stepFilters, js-debug's skipFiles, debugpy's justMyCode): how to launch without it. Said when a
@@ -40,6 +41,6 @@ export const StopsSpec = z
      * A regexp of parts of frame names that tell a reader nothing (Rust's symbol hash `::h<16 hex>`):
      * removed from every frame name as frames are read, so stacks, stops and traces show the clean name.
      */
-    frameNameNoise: z.string().optional(),
+    frameNameNoise: regexp().optional(),
   })
   .default({});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regexp } from './regexp.js';
 
 /** A profile's `threads`: how the adapter treats threads at a stop. */
 export const ThreadsSpec = z
@@ -29,6 +30,6 @@ export const ThreadsSpec = z
      */
     unlistedWhileRunning: z.boolean().default(false),
     /** A regexp of the runtime's own thread names (the JVM's Reference Handler, Finalizer...): a pause without threadId picks another thread. */
-    systemThreads: z.string().optional(),
+    systemThreads: regexp().optional(),
   })
   .default({});

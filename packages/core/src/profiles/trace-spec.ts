@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regexp } from './regexp.js';
 
 /** debug_trace: what differs per adapter when following one frame with step-over. */
 export const TraceSpec = z.object({
@@ -7,28 +8,28 @@ export const TraceSpec = z.object({
    * (debugpy `(return) f`, java-debug `->f()`, js-debug `Return value`); the named group `callee`,
    * when present, says which function returned.
    */
-  returnValue: z.string().optional(),
+  returnValue: regexp().optional(),
   /**
    * Where the adapter reports no return values: a regexp of a return statement whose named group
    * `expr` is evaluated on that line before it runs (only an expression without calls or
    * assignments, which evaluating again cannot change).
    */
-  returnExpression: z.string().optional(),
+  returnExpression: regexp().optional(),
   /** Exception filters armed while tracing, so a raising line stops where it raises. */
   exceptionFilters: z.array(z.string()).default([]),
   /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */
-  definition: z.string().optional(),
+  definition: regexp().optional(),
   /** A regexp of the line that ends a definition's signature (`:` / `{`); the body starts after it. */
-  bodyStart: z.string().optional(),
+  bodyStart: regexp().optional(),
   /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
-  skipLines: z.string().optional(),
+  skipLines: regexp().optional(),
   /**
    * A regexp of lines that only close blocks (`}`): stepping over them after the return
    * expression was evaluated keeps that value (any other line in between makes it unknown).
    */
-  blockEnd: z.string().optional(),
+  blockEnd: regexp().optional(),
   /** A regexp of a return statement, with a value or without (where `returnExpression` matches only some). */
-  returnStatement: z.string().optional(),
+  returnStatement: regexp().optional(),
   /**
    * A frame left from a `blockEnd` line with no return statement run returns no value (Go: a
    * function with results must end in a terminating statement).
@@ -41,9 +42,9 @@ export const TraceSpec = z.object({
    * at the frame's last stop (its return value shown, an exception, a cut), and a change found
    * between those reads is reported with the lines it happened in.
    */
-  boundaryScopes: z.string().optional(),
+  boundaryScopes: regexp().optional(),
   /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
-  resultLocals: z.string().optional(),
+  resultLocals: regexp().optional(),
   /**
    * Panics that are not DAP exception stops (Go, Rust): a stop whose top frame's name matches
    * `function` means the line being stepped over panicked; the trace ends there, the session
@@ -53,10 +54,10 @@ export const TraceSpec = z.object({
    */
   raise: z
     .object({
-      function: z.string(),
+      function: regexp(),
       breakpoint: z.string().optional(),
       message: z.string().optional(),
-      output: z.string().optional(),
+      output: regexp().optional(),
     })
     .optional(),
 });

@@ -1,5 +1,6 @@
 /** Adapter messages made short: the stack traces some adapters append say nothing to an agent. */
 import { DapTimeoutError } from '@dapgate/dap';
+import { GatewayError } from '../errors.js';
 
 /** An adapter's error message without the stack trace some append (java-debug: 8 lines of `at ...`). */
 export function withoutStackTrace(message: string): string {
@@ -31,4 +32,16 @@ export function startFailure(e: unknown, kind: 'launch' | 'attach', at: { host: 
       ? ` (something on ${at.host}:${at.port} accepted the connection but did not answer as a debugger: check that this port is the debugger's, not the program's own)`
       : '';
   return `the adapter did not answer '${e.command}' within ${e.timeoutMs} ms${silent}`;
+}
+
+/**
+ * A request the adapter did not answer in time, said as it is: most make the session failed (an
+ * adapter that stops answering is not trusted with the next request); an evaluation does not (the
+ * expression may still be running in the program), and the answer must not send the agent away
+ * from a live session.
+ */
+export function unansweredRequest(e: DapTimeoutError, failed: boolean, state: string, stderrTail: string): GatewayError {
+  if (failed) return new GatewayError(`${e.message}; the session is marked failed (an adapter that stops answering is not trusted with another request)`, stderrHint(stderrTail), { code: 'session-failed', next: 'new-session-diagnose' });
+  const running = e.command === 'evaluate' ? ': the expression may still be running in the program, and the adapter may answer nothing else until it ends' : '';
+  return new GatewayError(`${e.message}; the session is not failed (it is ${state})${running}`, undefined, { code: 'request-timeout', next: 'status-later' });
 }

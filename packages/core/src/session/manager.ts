@@ -117,9 +117,10 @@ export class SessionManager {
     this.kept.changed();
   }
 
-  /** Calls `listener` with every session created from now on. */
-  onSessionCreated(listener: (session: Session) => void): void {
+  /** Calls `listener` with every session created from now on; returns the unsubscribe function. */
+  onSessionCreated(listener: (session: Session) => void): () => void {
     this.createdListeners.add(listener);
+    return () => this.createdListeners.delete(listener);
   }
 
   /** Every session kept: the live ones and the last few ended ones. */

@@ -13,7 +13,7 @@ import { Inspector } from './inspect.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
 import { SessionStateMachine } from './state-machine.js';
 import { boundedOnce, within } from './bounded-wait.js';
-import { startFailure, stderrHint } from './adapter-text.js';
+import { startFailure, stderrHint, unansweredRequest } from './adapter-text.js';
 import { SessionConnections } from './connections.js';
 import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
@@ -377,14 +377,17 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     void this.dispose(this.kind === 'launch');
   }
 
-  /** A typed DAP request; a timeout marks the session failed (the adapter stopped answering). */
+  /** A typed DAP request; a timeout marks the session failed (the adapter stopped answering), except an evaluation's. */
   async send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs = this.requestTimeoutMs, client = this.activeClient()): Promise<RequestMap[C]['body']> {
     if (!client) throw new GatewayError(`session ${this.id} has no connection`, undefined, { code: 'session-ended', next: 'new-session' });
     try {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
       // an unanswered evaluate or pause is the program's doing (a long call, a target the adapter cannot interrupt), not a dead adapter
-      if (e instanceof DapTimeoutError && !TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
+      if (e instanceof DapTimeoutError) {
+        if (!TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
+        throw unansweredRequest(e, this.state === 'failed', this.state, this.stderrTail(20));
+      }
       if (e instanceof DapRequestError) throw (await endedUnderRequest(this, command, e)) ?? e;
       const adapter = this.connections.adapter;
       if (e instanceof DapClosedError && adapter) {

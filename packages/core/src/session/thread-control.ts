@@ -155,7 +155,8 @@ export class ThreadControl {
       return 'requested';
     } catch (err) {
       this.agentPausing.delete(client);
-      if (err instanceof DapTimeoutError) return 'unanswered';
+      // the session turns an unanswered request into its own error (request-timeout: the session lives on)
+      if (err instanceof DapTimeoutError || (err instanceof GatewayError && err.step?.code === 'request-timeout')) return 'unanswered';
       throw err;
     }
   }

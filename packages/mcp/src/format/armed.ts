@@ -7,9 +7,9 @@ export interface ArmedStops {
   /** True when anything at all can stop the program. */
   any: boolean;
   /**
-   * Whether a launch waits for them: breakpoints, stopOnEntry and the profile's always-armed stops
-   * (a crash) do; exception filters alone do not (a server would hold every launch for the whole
-   * timeout), the answer says they are armed and that debug_wait waits for one.
+   * Whether a breakpoint-like stop is armed: breakpoints, stopOnEntry or the profile's always-armed
+   * stops (a crash). Without one, a launch still waits for an exception or the end, and when the
+   * wait runs out its answer says that only an exception (or nothing) can stop the program.
    */
   waitFor: boolean;
   /** Only exception filters are armed. */

@@ -1,4 +1,4 @@
-import { LibraryFrames, type Session, type StopInfo } from '@dapgate/core';
+import { LibraryFrames, panicMessage, type Session, type StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
@@ -53,7 +53,10 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (!stop.frames.length) await framesNow(s, stop);
       const top = stop.frames[0];
       const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
-      lines.push(`${head} stopped at ${stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
+      // the profile's own breakpoint where a panic starts (Rust's rust_panic): a panic, not "breakpoint 1.1"
+      const raise = s.profile.trace?.raise?.function;
+      const panic = !stop.breakpointIds.length && stop.reason !== 'exception' && !!top && !!raise && new RegExp(raise).test(top.name);
+      lines.push(`${head} stopped at ${panic ? await panicMessage(s) : stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
       structured.stop = {
         reason: stop.reason,
         ...(stop.description ? { description: stop.description } : {}),

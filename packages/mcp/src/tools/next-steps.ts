@@ -22,6 +22,7 @@ const WORDING: Record<NextStep, string | ((step: ErrorStep) => string)> = {
   'launch-again': 'launch it again with debug_launch',
   'list-lost-sessions': 'debug_sessions lists the sessions lost in a gateway restart',
   'stop-session': (s) => `use session ${s.session}, or end it first with debug_stop {sessionId: "${s.session}"}`,
+  'status-later': 'debug_status shows when the session answers again, debug_diagnose what is pending; debug_stop ends it if it never does',
 };
 
 function worded(step: ErrorStep): string | undefined {

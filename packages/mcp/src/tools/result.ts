@@ -19,7 +19,8 @@ export function errorResult(e: unknown): ToolResult {
     return failure(next ? `${messageOf(e)}\nNext: ${next}` : messageOf(e));
   }
   if (e instanceof AdapterRefusedError) return failure(`The debugger refused '${e.command}': ${e.message}`);
-  if (e instanceof AdapterTimeoutError) return failure(`${e.message}. The session is marked failed; debug_diagnose shows what is pending.`);
+  // a session's own requests say whether it failed (core's GatewayError); here nothing is known of the session
+  if (e instanceof AdapterTimeoutError) return failure(`${e.message}. debug_status shows whether the session is still live; debug_diagnose shows what is pending.`);
   if (e instanceof AdapterClosedError) return failure(`${e.message}. Check debug_status; start a new session if it ended.`);
   return failure(`Internal error: ${(e as Error)?.stack ?? String(e)}`);
 }

@@ -10,7 +10,8 @@ import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
-import { armedLine, armedStops } from '../format/armed.js';
+import { armedLine, armedStops, type ArmedStops } from '../format/armed.js';
+import { tailText } from '../format/text.js';
 import { allAttachByPid, attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
 import { outputs } from './output-schemas.js';
 import { formatCandidates } from '../format/attach-candidates.js';
@@ -108,19 +109,15 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       if (a.display) setDisplay(session, a.display);
       const fromConfig = configured ? configurationNote(a.configuration!, configured) : '';
       const armed = armedStops(session, manager, given.stopOnEntry);
-      if (a.wait === false || !armed.waitFor) {
+      const breakpoints = added.map((b) => b.id);
+      if (a.wait === false) {
         const d = await describe(session);
-        const why =
-          a.wait === false
-            ? ` ${armedLine(armed)}`
-            : armed.onlyExceptions
-              ? ` ${armedLine(armed)} No breakpoints and no stopOnEntry: only an exception stops it; debug_wait waits for one, debug_breakpoint_set adds a breakpoint, debug_output shows what it prints.`
-              : ' Nothing can stop it (no breakpoints, no exception filters, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
-        return ok(`${d.text.replace(/\.$/, '')}.${why}${fromConfig}`, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
+        return ok(`${d.text.replace(/\.$/, '')}. ${armedLine(armed)}${fromConfig}`, { ...d.structured, breakpoints, armed: armed.parts });
       }
+      // with or without anything armed: a program that ends or crashes at once is answered in this call
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
-      const notes = [bindingNotes(session, added.map((b) => b.id), manager), d.structured.waitTimedOut ? armedLine(armed) : ''].filter(Boolean);
-      return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints: added.map((b) => b.id), armed: armed.parts });
+      const notes = [bindingNotes(session, breakpoints, manager), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
+      return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints, armed: armed.parts });
     },
   );
 
@@ -290,6 +287,19 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
 function functionBreakpoints(p: Profile): string {
   if (!p.breakpointKinds.function) return `no function breakpoints (${p.adapter.name} has none: set file and line; debug_trace finds a function by its name in the file)`;
   return `function breakpoints${p.breakpointKinds.functionNames ? `: ${p.breakpointKinds.functionNames}` : ''}`;
+}
+
+/** After a launch's wait ran out: what could still stop the program, when no breakpoint can. */
+function unarmedAdvice(armed: ArmedStops): string {
+  if (armed.waitFor) return '';
+  if (armed.onlyExceptions) return ' No breakpoints and no stopOnEntry: only an exception stops it; debug_wait waits for one, debug_breakpoint_set adds a breakpoint.';
+  return ' Nothing can stop it (no breakpoints, no exception filters, no stopOnEntry): set one with debug_breakpoint_set, or read debug_output.';
+}
+
+/** What a still-running program printed so far (the last lines), or that it printed nothing. */
+function outputSoFar(s: Session): string {
+  const out = s.output.tail(200).map((e) => e.text).join('').replace(/\r\n/g, '\n');
+  return out.trim() ? `Output so far (last lines):\n${tailText(out, 10, 1_500)}` : 'Output so far: none.';
 }
 
 function where(s: Session): string | undefined {
