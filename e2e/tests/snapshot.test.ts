@@ -105,7 +105,7 @@ describe('debug_snapshot: every thread in one call', () => {
     const waiting = groupAt(groups, deadlock, lineOf(deadlock, 'synchronized (second) {'));
     assert.equal(waiting?.threadIds.length, 2, `payer and auditor wait at the inner lock: ${r.text}`);
     assert.match(waiting?.function ?? '', /Deadlock\.transfer/);
-    const threads = r.structured.threads as { id: number; name?: string; state: string; locals?: Record<string, string> }[];
+    const threads = r.structured.threads as { id: number; name?: string; state: string; waitReason?: string; locals?: Record<string, string> }[];
     assert.deepEqual(threads.filter((t) => t.state === 'running'), [], `no thread was left running: ${r.text}`);
     const payer = threads.find((t) => /payer/.test(t.name ?? ''));
     assert.equal(payer?.locals?.name, '"payer"', r.text);

@@ -1,24 +1,8 @@
 import type { Session } from './session.js';
 import type { ThreadEntry } from './threads.js';
-import type { ThreadSnapshot } from './snapshot.js';
+import type { Deadlock, LockRef, ThreadSnapshot } from './snapshot-types.js';
 
-/** A lock as the runtime names it: its type and an id that tells two locks apart. */
-export interface LockRef {
-  type: string;
-  id: number;
-}
-
-/** What a thread holds and waits for, where the runtime tells (profile `snapshot.locks`). */
-export interface ThreadLocks {
-  holds: LockRef[];
-  /** The lock it waits for: to enter it (`entering`), or in a wait on it; `owner` is the thread holding it. */
-  waitsFor?: LockRef & { owner?: number; entering: boolean };
-}
-
-/** Threads that wait for each other in a circle: each waits to enter a lock the next one holds. */
-export interface Deadlock {
-  threads: { id: number; name?: string; file?: string; line?: number; function?: string; waitsFor: LockRef; heldBy: number }[];
-}
+export type { LockRef, ThreadLocks, Deadlock } from './snapshot-types.js';
 
 interface AdapterThread {
   id: number;

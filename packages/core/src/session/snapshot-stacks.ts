@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors.js';
 import type { LibraryFrames } from './library-frames.js';
 import type { Session } from './session.js';
-import type { ThreadSnapshot } from './snapshot.js';
+import type { ThreadSnapshot } from './snapshot-types.js';
 
 /** One thread as the profile's `snapshot.stacks` expression reports it. */
 interface EvaluatedThread {
