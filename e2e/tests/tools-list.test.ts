@@ -7,8 +7,11 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Gateway, lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { modelChars, perToolChars } from '../support/tool-size.js';
 
-/** What the model reads of tools/list, and pays for in every conversation. */
-const BUDGET = 12_000;
+/**
+ * What the model reads of tools/list, and pays for in every conversation: 12,000 for the 27 tools
+ * before debug_snapshot (444 per tool); the 28th keeps the same average, 12,450.
+ */
+const BUDGET = 12_450;
 
 
 /** Every description in a tool: its own and its parameters', at any depth. */

@@ -15,7 +15,7 @@ export function registerSnapshotTool(server: McpServer, manager: SessionManager)
     'debug_snapshot',
     {
       title: 'Snapshot',
-      description: 'Every thread: where it waits (counted per line), why, stack, locals; resumes unless keepPaused. Live target: language + port/processId.',
+      description: 'Every thread: where it waits (per line), why, stack, locals; then resumes (unless keepPaused). Live: language + port/processId.',
       input: {
         sessionId: params.sessionId,
         language: z.string().optional(),
