@@ -25,7 +25,7 @@ const noAjv = {
 };
 
 // fast-stdio.ts answers initialize before the SDK loads; it gets the SDK's protocol versions here.
-const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/server');
 
 await build({
   entryPoints: [join(root, 'dist', 'cli.js')],
