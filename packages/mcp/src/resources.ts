@@ -1,4 +1,4 @@
-import { McpServer, ResourceNotFoundError, ResourceTemplate, type RegisteredResourceTemplate } from '@modelcontextprotocol/server';
+import { McpServer, ProtocolError, ResourceTemplate, type RegisteredResourceTemplate } from '@modelcontextprotocol/server';
 import type { Session, SessionManager } from '@dapgate/core';
 import { describe } from './format/session.js';
 import { maskText } from './format/secrets.js';
@@ -8,10 +8,10 @@ const LIST_URI = 'dapgate://sessions';
 const sessionUri = (id: string) => `dapgate://sessions/${id}`;
 const outputUri = (id: string) => `dapgate://sessions/${id}/output`;
 
-/** MCP's error code for a resource that does not exist. */
+/** MCP's error code for a resource that does not exist (2025-11-25; the SDK says -32602 to 2026-07-28 clients). */
 export const RESOURCE_NOT_FOUND = -32002;
 
-const notFound = (uri: string) => new ResourceNotFoundError(uri, `Resource not found: ${uri}. dapgate://sessions lists the sessions.`);
+const notFound = (uri: string) => new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. dapgate://sessions lists the sessions.`, { uri });
 
 /**
  * Sessions and their output as MCP resources. A client that subscribes is notified when a session
