@@ -102,7 +102,9 @@ describe('MCP 2026-07-28 and 2025-11-25 side by side', () => {
         const handle = a.seen.at(-1)!;
         assert.ok(handle && a.seen.every((h) => h === handle), `one workspace for every request of client-a: ${a.seen}`);
         const otherSessions = await call(other.client, 'debug_sessions');
-        assert.ok(!otherSessions.text.includes(launched.structured.sessionId) || otherSessions.structured.sessions?.length === 0, `client-b does not see client-a's session: ${otherSessions.text}`);
+        assert.deepEqual(otherSessions.structured.sessions ?? [], [], `client-b does not see client-a's session: ${otherSessions.text}`);
+        const ownSessions = await call(a.client, 'debug_sessions');
+        assert.deepEqual(ownSessions.structured.sessions?.map((s: any) => s.state), ['stopped'], `client-a sees its own: ${ownSessions.text}`);
         assert.notEqual(other.seen.at(-1), handle, 'client-b works in another workspace');
         const byHandle = await connect('modern', 'client-c', { 'dapgate-workspace': handle });
         try {
