@@ -73,13 +73,15 @@ describe('MCP protocol over stdio', () => {
     }
   });
 
-  test('a missing resource answers -32002 (resource not found), with a hint', async () => {
+  // MCP 2026-07-28 says -32602 with `data.uri` (clients accept the older -32002 too); the v2 SDK says so in every era
+  test('a missing resource answers resource not found (-32602 with the uri), with a hint', async () => {
     const g = await Gateway.start();
     try {
       for (const uri of ['dapgate://sessions/s999', 'dapgate://sessions/s999/output', 'dapgate://nothing/here']) {
         await assert.rejects(g.client.readResource({ uri }), (e: any) => {
-          assert.equal(e.code, -32002, `${uri}: ${e.message}`);
-          assert.equal(e.message, `MCP error -32002: Resource not found: ${uri}. dapgate://sessions lists the sessions.`, 'the code is said once');
+          assert.equal(e.code, -32602, `${uri}: ${e.message}`);
+          assert.equal(e.data?.uri, uri, `${uri}: ${JSON.stringify(e.data)}`);
+          assert.equal(e.message, `MCP error -32602: Resource not found: ${uri}. dapgate://sessions lists the sessions.`, 'the code is said once');
           return true;
         });
       }

@@ -8,24 +8,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 
-// The SDK server imports Ajv only to validate elicitation forms, which dapgate never sends; we pass
-// our own validator (server.ts), so Ajv (~135 KB of startup parsing) is replaced by a stub.
+// The SDK server imports Ajv (through its Node shims) only to validate JSON Schemas dapgate never
+// hands it (elicitation forms, fromJsonSchema); we pass our own validator (server.ts), so Ajv
+// (~230 KB of startup parsing) is replaced by a stub. The demo's MCP client (SDK 1.x) keeps real Ajv.
 const noAjv = {
   name: 'no-ajv',
   setup(b) {
-    // only the server's import: the demo's MCP client keeps real Ajv (validating our output schemas)
-    b.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      /[\\/]server[\\/]index\.js$/.test(args.importer) ? { path: 'ajv-provider-stub', namespace: 'stub' } : undefined,
-    );
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: 'server-shims-stub', namespace: 'stub' }));
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: "export class AjvJsonSchemaValidator { constructor() { throw new Error('dapgate: Ajv is not bundled; pass jsonSchemaValidator'); } }",
+      contents:
+        "export { default as process } from 'node:process'; export class DefaultJsonSchemaValidator { constructor() { throw new Error('dapgate: Ajv is not bundled; pass jsonSchemaValidator'); } }",
       loader: 'js',
     }));
   },
 };
 
 // fast-stdio.ts answers initialize before the SDK loads; it gets the SDK's protocol versions here.
-const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/server');
 
 await build({
   entryPoints: [join(root, 'dist', 'cli.js')],

@@ -1,10 +1,12 @@
 import { VERSION } from './version.js';
+import { dropConstructorArgument } from './incoming.js';
 
 /**
  * Answers MCP `initialize` over stdio before the MCP SDK has loaded (evaluating its schemas costs
  * more than Node's own start), then hands the stream to the SDK server, replaying the initialize
  * request so the server knows the client; the server's own answer to it is compared and dropped.
- * Deliberately imports nothing heavy.
+ * A client of MCP 2026-07-28 opens with `server/discover` (or any request carrying the protocol
+ * version in `_meta`) instead: that waits for the SDK. Deliberately imports nothing heavy.
  */
 
 declare const __MCP_LATEST__: string;
@@ -58,6 +60,7 @@ export class FastStdioTransport {
         this.onerror?.(new Error(`invalid JSON-RPC line: ${(e as Error).message}`));
         continue;
       }
+      dropConstructorArgument(message);
       if (!this.started) {
         if (message.method === 'initialize' && message.id !== undefined && this.earlyInitId === undefined) {
           this.earlyInitId = message.id;

@@ -1,5 +1,5 @@
 import { loadProfiles, persistWorkspace, ProfileRegistry, SessionManager, StateFile, type EvalMode } from '@dapgate/core';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { Logger } from './logger.js';
 import { createMcpServer } from './server.js';
 import { setSecretMasking } from './format/secrets.js';
@@ -44,8 +44,8 @@ export class Gateway {
   }
 
   /** An MCP server with every tool and resource, over the sessions of `workspace` (default: the gateway's own). */
-  newServer(workspace = this.manager): McpServer {
-    return createMcpServer(workspace);
+  newServer(workspace = this.manager, connected = true): McpServer {
+    return createMcpServer(workspace, connected);
   }
 
   /** A new workspace (own sessions, default session, breakpoint book) sharing this gateway's warm adapters. */

@@ -1,9 +1,10 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CLIENT_INFO_META_KEY, createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { Gateway, type GatewayOptions } from './gateway.js';
 import { bearerMatches, hostAllowed, originAllowed } from './http-guard.js';
-import { guardIncoming } from './incoming.js';
+import { dropConstructorArgument } from './incoming.js';
+import { readBody, sendWebResponse, toWebRequest } from './http-web.js';
 import { WORKSPACE_HEADER, Workspaces, type Workspace } from './workspaces.js';
 
 /**
@@ -11,14 +12,17 @@ import { WORKSPACE_HEADER, Workspaces, type Workspace } from './workspaces.js';
  * `Authorization: Bearer $DAPGATE_HTTP_TOKEN`; a browser Origin other than localhost (or one listed
  * in DAPGATE_HTTP_ALLOWED_ORIGINS) is refused, and so is a Host header that is not the address
  * served (DNS rebinding). Each MCP client works in its own workspace (see workspaces.ts) unless
- * the operator chose `sharedWorkspace`; only the shared one is kept between runs.
+ * the operator chose `sharedWorkspace`; only the shared one is kept between runs. Both protocols
+ * are served at /mcp: MCP 2026-07-28 (stateless: a server per request, over the workspace the
+ * request's `Dapgate-Workspace` header or client identity names) and 2025-11-25 and earlier (an
+ * MCP session per client, `Mcp-Session-Id`).
  */
 /** How long an MCP session with no request and no open stream is kept before it is closed. */
 const DEFAULT_MCP_SESSION_IDLE_MS = 10 * 60_000;
 
 /** An MCP session's transport, its workspace, and what tells whether its client is still there. */
 interface Bound {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   workspace: Workspace;
   /** Requests being answered and event streams open. */
   open: number;
@@ -47,6 +51,10 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
     }
   }, Math.min(idleMs, 60_000));
   sweeper.unref();
+  const modern = createMcpHandler(({ authInfo }) => gateway.newServer(workspaces.find(String(authInfo?.extra?.workspace))!.manager, false), {
+    legacy: 'reject',
+    onerror: (e) => options.logger.debug(`mcp: ${e.message}`),
+  });
   const allowedOrigins = (process.env.DAPGATE_HTTP_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 
   const http = createHttpServer((req, res) => {
@@ -64,15 +72,32 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
     if (!originAllowed(req.headers.origin, allowedOrigins)) return reply(res, 403, `origin ${req.headers.origin} is not allowed (set DAPGATE_HTTP_ALLOWED_ORIGINS)`);
     if (!hostAllowed(req.headers.host, host, port)) return reply(res, 403, `host ${req.headers.host} is not this server`);
     if (url.pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
-    const sessionId = req.headers['mcp-session-id'];
+    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    if (req.method === 'POST' && body === undefined) return reply(res, 413, 'request body too large');
+    const parsed = parseJson(body);
+    for (const message of [parsed].flat()) dropConstructorArgument(message);
+    const aborted = new AbortController();
+    res.once('close', () => aborted.abort());
+    const request = toWebRequest(req, parsed === undefined ? body : JSON.stringify(parsed), aborted.signal);
     const asked = req.headers[WORKSPACE_HEADER];
+    if (req.method === 'POST' && !(await isLegacyRequest(request, parsed))) {
+      const workspace = typeof asked === 'string' ? workspaces.join(asked) : workspaces.joinAs(clientOf(parsed));
+      if (!workspace) return reply(res, 404, `no workspace has the handle in ${WORKSPACE_HEADER} (ended after being idle, or never given out); omit the header to get a new workspace`);
+      try {
+        const authInfo = { token: '', clientId: 'dapgate', scopes: [], extra: { workspace: workspace.handle } };
+        return await sendWebResponse(res, await modern.fetch(request, { parsedBody: parsed, authInfo }), { [WORKSPACE_HEADER]: workspace.handle });
+      } finally {
+        workspaces.leave(workspace);
+      }
+    }
+    const sessionId = req.headers['mcp-session-id'];
     let bound = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
     if (bound && asked !== undefined && asked !== bound.workspace.handle) return reply(res, 400, `this MCP session works in another workspace than the ${WORKSPACE_HEADER} header names; drop the header or start a new MCP session with it`);
     if (!bound) {
       if (sessionId !== undefined || req.method !== 'POST') return reply(res, 404, 'unknown or missing MCP session; start with an initialize request');
       const workspace = workspaces.join(typeof asked === 'string' ? asked : undefined);
       if (!workspace) return reply(res, 404, `no workspace has the handle in ${WORKSPACE_HEADER} (ended after being idle, or never given out); omit the header to get a new workspace`);
-      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      const created: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
           transports.set(id, entry);
@@ -84,7 +109,6 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
         workspaces.leave(workspace);
       };
       await gateway.newServer(workspace.manager).connect(created);
-      guardIncoming(created);
       bound = entry;
     }
     const active = bound;
@@ -93,8 +117,7 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
       active.open--;
       active.lastSeen = Date.now();
     });
-    res.setHeader(WORKSPACE_HEADER, bound.workspace.handle);
-    await bound.transport.handleRequest(req, res);
+    await sendWebResponse(res, await bound.transport.handleRequest(request, { parsedBody: parsed }), { [WORKSPACE_HEADER]: bound.workspace.handle });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -121,6 +144,20 @@ function unauthorized(res: ServerResponse, tokenGiven: boolean): void {
 }
 
 const HOW_TO_AUTHENTICATE = 'the header "Authorization: Bearer <token>" with the token dapgate was started with (DAPGATE_HTTP_TOKEN)';
+
+function parseJson(body: string | undefined): unknown {
+  try {
+    return body ? JSON.parse(body) : undefined;
+  } catch {
+    return undefined; // the SDK answers the parse error
+  }
+}
+
+/** Who a 2026-07-28 request says its client is (`clientInfo` in its `_meta`): name and version. */
+function clientOf(message: unknown): string {
+  const info = (message as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params?._meta?.[CLIENT_INFO_META_KEY] as { name?: unknown; version?: unknown } | undefined;
+  return `${String(info?.name ?? '')}@${String(info?.version ?? '')}`;
+}
 
 function reply(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });

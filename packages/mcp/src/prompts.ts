@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { standardSchema } from './tools/tool-list.js';
 
 /** The workflow, as in packages/mcp/skills/debug-a-bug/SKILL.md (a test keeps the two the same). */
 export const DEBUG_A_BUG_STEPS = `1. Reproduce. Run the failing program under the debugger: \`debug_launch {program, args}\` (no
@@ -24,10 +25,12 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Debug a bug',
       description: 'Reproduce, break at the suspect, inspect, narrow, fix, re-run: a bug hunt with dapgate',
-      argsSchema: {
-        symptom: z.string().describe('what goes wrong: the wrong output, the exception, the failing test'),
-        program: z.string().optional().describe('the program or test that shows it'),
-      },
+      argsSchema: standardSchema(
+        z.object({
+          symptom: z.string().describe('what goes wrong: the wrong output, the exception, the failing test'),
+          program: z.string().optional().describe('the program or test that shows it'),
+        }),
+      ),
     },
     ({ symptom, program }) => ({
       messages: [

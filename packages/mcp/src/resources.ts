@@ -1,5 +1,4 @@
-import { McpServer, ResourceTemplate, type RegisteredResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ProtocolError, ResourceTemplate, type RegisteredResourceTemplate } from '@modelcontextprotocol/server';
 import type { Session, SessionManager } from '@dapgate/core';
 import { describe } from './format/session.js';
 import { maskText } from './format/secrets.js';
@@ -9,36 +8,26 @@ const LIST_URI = 'dapgate://sessions';
 const sessionUri = (id: string) => `dapgate://sessions/${id}`;
 const outputUri = (id: string) => `dapgate://sessions/${id}/output`;
 
-/** MCP's error code for a resource that does not exist. */
+/** MCP's error code for a resource that does not exist (2025-11-25; the SDK says -32602 to 2026-07-28 clients). */
 export const RESOURCE_NOT_FOUND = -32002;
 
-/**
- * A JSON-RPC error the SDK sends as it is. Not McpError: its message already starts with "MCP error
- * <code>: ", and the client's McpError adds that again ("MCP error -32002: MCP error -32002: ...").
- */
-class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
 const notFound = (uri: string) => new ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}. dapgate://sessions lists the sessions.`, { uri });
 
 /**
  * Sessions and their output as MCP resources. A client that subscribes is notified when a session
- * stops, exits or fails, and when it prints (at most every 250 ms per resource).
+ * stops, exits or fails, and when it prints (at most every 250 ms per resource). Only a server for a
+ * connection (`notify`) offers that: a per-request server of MCP 2026-07-28 has no one to notify.
  */
-export function registerResources(server: McpServer, manager: SessionManager): void {
+export function registerResources(server: McpServer, manager: SessionManager, notify: boolean): void {
+  registerReadable(server, manager);
+  if (!notify) return;
   const subscriptions = new Set<string>();
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
-  server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+  server.server.setRequestHandler('resources/subscribe', async (req) => {
     subscriptions.add(req.params.uri);
     return {};
   });
-  server.server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+  server.server.setRequestHandler('resources/unsubscribe', async (req) => {
     subscriptions.delete(req.params.uri);
     return {};
   });
@@ -70,7 +59,9 @@ export function registerResources(server: McpServer, manager: SessionManager): v
     pending.clear();
     subscriptions.clear();
   };
+}
 
+function registerReadable(server: McpServer, manager: SessionManager): void {
   const listResource = server.registerResource(
     'sessions',
     LIST_URI,
@@ -122,7 +113,7 @@ export function registerResources(server: McpServer, manager: SessionManager): v
   );
 
   // the SDK's resources/read answers an unknown URI with -32602; MCP says -32002
-  server.server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
+  server.server.setRequestHandler('resources/read', async (req, extra) => {
     const uri = new URL(req.params.uri);
     if (uri.href === LIST_URI) return listResource.readCallback(uri, extra);
     for (const t of [outputResource, statusResource] as RegisteredResourceTemplate[]) {

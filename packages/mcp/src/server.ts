@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import type { SessionManager } from '@dapgate/core';
 export { EVAL_MODES } from '@dapgate/core';
 import { registerSessionTools } from './tools/session-tools.js';
@@ -13,7 +13,6 @@ import { registerTraceTool } from './tools/trace-tool.js';
 import { registerSnapshotTool } from './tools/snapshot-tool.js';
 import { registerResources } from './resources.js';
 import { registerPrompts } from './prompts.js';
-import { serveToolList } from './tools/tool-list.js';
 import { VERSION } from './version.js';
 import { SERVER_INSTRUCTIONS } from './fast-stdio.js';
 
@@ -22,8 +21,12 @@ const acceptAnything = {
   getValidator: () => (input: unknown) => ({ valid: true as const, data: input as never, errorMessage: undefined }),
 };
 
-/** An MCP server with every dapgate tool, resource and prompt over `manager`'s sessions. */
-export function createMcpServer(manager: SessionManager): McpServer {
+/**
+ * An MCP server with every dapgate tool, resource and prompt over `manager`'s sessions. One that
+ * serves a connection (`connected`: stdio, an HTTP session of the 2025 protocol) also notifies
+ * subscribers of resource changes; one built for a single request (MCP 2026-07-28) does not.
+ */
+export function createMcpServer(manager: SessionManager, connected = true): McpServer {
   const server = new McpServer(
     { name: 'dapgate', version: VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {} }, jsonSchemaValidator: acceptAnything },
@@ -38,8 +41,7 @@ export function createMcpServer(manager: SessionManager): McpServer {
   registerTestTool(server, manager);
   registerTraceTool(server, manager);
   registerSnapshotTool(server, manager);
-  registerResources(server, manager);
+  registerResources(server, manager, connected);
   registerPrompts(server);
-  serveToolList(server);
   return server;
 }

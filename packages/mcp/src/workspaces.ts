@@ -23,11 +23,14 @@ interface Entry extends Workspace {
  * The workspaces of an HTTP gateway: each MCP client gets its own sessions, default session and
  * breakpoint book (the gateway's `workspace()`, sharing its warm adapters). A workspace is found
  * by its handle, not by the transport's session, so a client can reach it again from a new MCP
- * session (or a stateless transport) by sending the `Dapgate-Workspace` header. With `shared`,
+ * session (or a stateless transport) by sending the `Dapgate-Workspace` header; a client of the
+ * stateless MCP 2026-07-28 that sends none works in its identity's (`joinAs`). With `shared`,
  * every client works in one workspace (the operator's `--shared-workspace`).
  */
 export class Workspaces {
   private readonly byHandle = new Map<string, Entry>();
+  /** MCP 2026-07-28 clients that send no handle: their workspace by client identity. */
+  private readonly byClient = new Map<string, string>();
 
   constructor(
     private readonly gateway: Gateway,
@@ -51,12 +54,29 @@ export class Workspaces {
     return entry;
   }
 
+  /**
+   * The workspace of a client of the stateless protocol that sent no handle: one per client
+   * identity (its `clientInfo` name and version), the same on each request of that client.
+   */
+  joinAs(client: string): Workspace {
+    const known = this.byClient.get(client);
+    const entry = (known && this.join(known)) || this.join();
+    this.byClient.set(client, entry!.handle);
+    return entry!;
+  }
+
+  /** The workspace `handle` names, without joining it. */
+  find(handle: string): Workspace | undefined {
+    return this.byHandle.get(handle);
+  }
+
   /** A client left; once none is left, the workspace's sessions end after the idle time. */
   leave(workspace: Workspace): void {
     const entry = this.byHandle.get(workspace.handle);
     if (!entry || --entry.clients > 0 || this.shared) return;
     entry.idle = setTimeout(() => {
       this.byHandle.delete(entry.handle);
+      for (const [client, handle] of this.byClient) if (handle === entry.handle) this.byClient.delete(client);
       void this.gateway.retire(entry.manager);
     }, this.idleMs);
     entry.idle.unref();

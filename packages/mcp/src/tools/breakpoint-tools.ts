@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { readFile } from 'node:fs/promises';
 import { canonicalPath, GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
 import { contextBlock } from '../format/source.js';

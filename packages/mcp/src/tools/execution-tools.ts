@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { canonicalPath, stepIntoUserCode, type SessionManager } from '@dapgate/core';
 import { frameLabel, sameActivation } from '../format/frames.js';
 import { defineTool, params } from './register.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { AdapterRefusedError, GatewayError, type Session, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { failure, ok } from './result.js';

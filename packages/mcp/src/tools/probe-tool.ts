@@ -1,6 +1,6 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { canonicalPath, type BookBreakpoint, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';

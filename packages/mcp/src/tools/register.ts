@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import { installProgress, type SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
 import { outputs } from './output-schemas.js';
-import { listTool, listedAs } from './tool-list.js';
+import { listedAs, standardSchema } from './tool-list.js';
 import { maskLogMessage, maskStructured, maskText, maskValueLines, namesSecret } from '../format/secrets.js';
 
 export interface ToolContext {
@@ -14,17 +13,11 @@ export interface ToolContext {
   progress: (message: string, elapsedMs: number, totalMs?: number) => void;
 }
 
-interface RequestExtra {
-  signal: AbortSignal;
-  _meta?: { progressToken?: string | number };
-  sendNotification?: (n: { method: string; params: Record<string, unknown> }) => Promise<void>;
-}
-
-function progressReporter(extra: RequestExtra): ToolContext['progress'] {
-  const token = extra._meta?.progressToken;
-  if (token === undefined || !extra.sendNotification) return () => undefined;
+function progressReporter(ctx: ServerContext): ToolContext['progress'] {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return () => undefined;
   return (message, elapsedMs, totalMs) => {
-    void extra.sendNotification!({ method: 'notifications/progress', params: { progressToken: token, progress: elapsedMs, total: totalMs, message } }).catch(() => undefined);
+    void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: elapsedMs, total: totalMs, message } }).catch(() => undefined);
   };
 }
 
@@ -47,19 +40,18 @@ export function defineTool<Shape extends z.ZodRawShape>(
   config: ToolConfig<Shape>,
   handler: (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ToolContext) => Promise<ToolResult>,
 ): void {
-  const output = z.object(config.output ?? outputs.session).passthrough();
-  listTool(server, { name, title: config.title, description: config.description, input: z.object(config.input), output, annotations: config.annotations });
+  const output = standardSchema(z.object(config.output ?? outputs.session).passthrough());
   server.registerTool(
     name,
-    { title: config.title, description: config.description, inputSchema: config.input, outputSchema: output, annotations: config.annotations },
-    (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, extra: RequestExtra) => {
+    { title: config.title, description: config.description, inputSchema: standardSchema(z.object(config.input), true), outputSchema: output, annotations: config.annotations },
+    (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ServerContext) => {
       try {
         const raw = args as Record<string, unknown>;
         maskLogpoints(raw);
-        const progress = progressReporter(extra);
+        const progress = progressReporter(ctx);
         const started = Date.now();
         const installLine = (line: string) => progress(line, Date.now() - started);
-        return withinBudget(await installProgress.run(installLine, () => handler(args, { manager, signal: extra.signal, progress })), selectsSecret(raw));
+        return withinBudget(await installProgress.run(installLine, () => handler(args, { manager, signal: ctx.mcpReq.signal, progress })), selectsSecret(raw));
       } catch (e) {
         return errorResult(e);
       }

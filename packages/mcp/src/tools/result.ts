@@ -1,5 +1,5 @@
 import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError, GatewayError } from '@dapgate/core';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { messageOf, nextOf } from './next-steps.js';
 
 export type ToolResult = CallToolResult;

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { launchFromConfiguration, listConfigurations, reattach, resolveAdapter, type ConfiguredLaunch, type SessionManager, type Session, type Profile } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';

@@ -1,23 +1,14 @@
 import type { z } from 'zod';
 import { ignoreOverride, zodToJsonSchema } from 'zod-to-json-schema';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type Tool, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 
 /**
- * dapgate answers tools/list itself: the SDK's listing adds `$schema`, `additionalProperties`
- * and `execution` to every tool, characters every agent pays for on every conversation without
- * learning anything. Input validation stays with the SDK (the same zod schemas).
+ * How dapgate's tools are listed: the MCP SDK (v2) takes Standard Schemas and lists what their
+ * JSON converter gives, so dapgate's zod schemas are wrapped here with a converter that leaves out
+ * `$schema` and `additionalProperties` (characters every agent pays for on every conversation
+ * without learning anything). Validation is zod's, as it always was.
  */
-export interface ListedTool {
-  name: string;
-  title: string;
-  description: string;
-  input: z.ZodTypeAny;
-  output: z.ZodTypeAny;
-  annotations?: ToolAnnotations;
-}
 
-const registries = new WeakMap<McpServer, ListedTool[]>();
 const briefly = new WeakMap<z.ZodTypeDef, Record<string, unknown>>();
 
 /**
@@ -30,30 +21,20 @@ export function listedAs<T extends z.ZodTypeAny>(schema: T, json: Record<string,
   return schema;
 }
 
-export function listTool(server: McpServer, tool: ListedTool): void {
-  const list = registries.get(server) ?? [];
-  list.push(tool);
-  registries.set(server, list);
-}
-
-/** Replaces the SDK's tools/list handler; the listing is built on first request (not at start-up) and kept. */
-export function serveToolList(server: McpServer): void {
-  let cached: { count: number; tools: Tool[] } | undefined;
-  server.server.setRequestHandler(ListToolsRequestSchema, () => {
-    const list = registries.get(server) ?? [];
-    if (cached?.count !== list.length) cached = { count: list.length, tools: list.map(toolDefinition) };
-    return { tools: cached.tools };
-  });
-}
-
-function toolDefinition(t: ListedTool): Tool {
+/** `schema` as a Standard Schema whose JSON form is built on first listing (not at start-up) and kept. */
+export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
+  let json: Record<string, unknown> | undefined;
+  const listed = () => (json ??= compactSchema(schema, dropBounds));
   return {
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: compactSchema(t.input, true) as Tool['inputSchema'],
-    outputSchema: compactSchema(t.output) as Tool['outputSchema'],
-    ...(t.annotations ? { annotations: t.annotations } : {}),
+    '~standard': {
+      version: 1,
+      vendor: 'zod',
+      validate: (value: unknown) => {
+        const r = schema.safeParse(value);
+        return r.success ? { value: r.data } : { issues: r.error.issues.map((i) => ({ message: i.message, path: i.path })) };
+      },
+      jsonSchema: { input: listed, output: listed },
+    },
   };
 }
 

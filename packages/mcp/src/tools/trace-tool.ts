@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type SessionManager, type TraceRequest, type TraceResult } from '@dapgate/core';
 import { defineTool } from './register.js';
 import { ok } from './result.js';
