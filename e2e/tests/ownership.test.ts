@@ -2,7 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { freePort } from '@dapgate/dap';
-import { freshStateDir, Gateway, lineOf, pyExample } from '../support/gateway.js';
+import { eventually, freshStateDir, Gateway, lineOf, pyExample } from '../support/gateway.js';
 import { killGroup, startDebugpyListener } from '../support/processes.js';
 
 const quick = pyExample('quick.py');
@@ -61,7 +61,11 @@ describe('breakpoints belong to whoever set them', () => {
       // an attach owns its breakpoints: they stop neither a trace nor a launch of the same program
       const python = (await g.ok('debug_languages')).structured.languages.find((l: any) => l.id === 'python').path;
       const port = await freePort();
-      targets.push(startDebugpyListener(python, port, loop, ['600']));
+      const listener = startDebugpyListener(python, port, loop, ['600']);
+      targets.push(listener);
+      let printed = '';
+      listener.stdout!.on('data', (c: Buffer) => (printed += c.toString()));
+      assert.ok(await eventually(() => printed.includes('tick'), 30_000), 'the program runs its loop (past the line of the attach\'s breakpoint)');
       const attached = await g.ok('debug_attach', { language: 'python', port, waitForTargetMs: 15_000, breakpoints: [{ file: loop, line: counterLine }] }, 60_000);
       const sa = attached.structured.sessionId as string;
       const ownA = attached.structured.breakpoints[0] as string;
@@ -82,8 +86,9 @@ describe('breakpoints belong to whoever set them', () => {
 
       // a restart: only workspace breakpoints come back
       const ownLater = (await g.ok('debug_breakpoint_set', { file: loop, line: sleepLine, sessionId: sa })).structured.breakpoint;
-      const stopped = await g.ok('debug_status', { sessionId: sa });
-      assert.equal(stopped.structured.state, 'stopped', `${ownLater.id} stops its own session: ${stopped.text}`);
+      let stopped = await g.ok('debug_status', { sessionId: sa });
+      await eventually(async () => (stopped = await g.ok('debug_status', { sessionId: sa })).structured.state === 'stopped', 10_000);
+      assert.deepEqual(stopped.structured.stop?.breakpointIds, [ownLater.id], `${ownLater.id} stops its own session: ${stopped.text}`);
       const held = await g.ok('debug_launch', { program: quick, breakpoints: [{ file: quick, line: appendLine }] }, 90_000);
       assert.equal(held.structured.state, 'stopped', held.text);
       await g.close();

@@ -153,9 +153,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return (c.main ?? c.lastMain)?.capabilities ?? {};
   }
 
-  /** The gateway breakpoints (with this session's bindings among theirs). */
+  /** Its own breakpoints, removed from the book when it ended (what its answers say about them). */
+  readonly endedBreakpoints: BookBreakpoint[] = [];
+
+  /** The gateway breakpoints that apply to it (the workspace's and its own, with this session's bindings among theirs). */
   breakpoints(): BookBreakpoint[] {
-    return this.config.book.list();
+    return [...this.config.book.for(this.id), ...this.endedBreakpoints];
   }
 
   get exitCode(): number | undefined {

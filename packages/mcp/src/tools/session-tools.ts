@@ -10,7 +10,7 @@ import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
-import { armedLine, armedStops, type ArmedStops } from '../format/armed.js';
+import { armedLine, armedStops, workspaceArmedLine, type ArmedStops } from '../format/armed.js';
 import { tailText } from '../format/text.js';
 import { allAttachByPid, attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
 import { outputs } from './output-schemas.js';
@@ -104,10 +104,12 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       };
       const bpCwd = given.cwd ?? (given.program ? dirname(resolve(given.program)) : process.cwd());
       refuseUnsupportedKinds(manager, { program: given.program, language: given.language, cwd: given.cwd, fields: given.fields }, a.breakpoints);
-      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
-      const session = await manager.launch(given);
+      // the breakpoints given are the session's own: they apply to it alone and end with it
+      const sessionId = manager.reserveSessionId();
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), bpCwd) : [];
+      const session = await manager.launch({ ...given, sessionId });
       if (a.display) setDisplay(session, a.display);
-      const fromConfig = configured ? configurationNote(a.configuration!, configured) : '';
+      const fromConfig = (configured ? configurationNote(a.configuration!, configured) : '') + workspaceArmedLine(session);
       const armed = armedStops(session, manager, given.stopOnEntry);
       const breakpoints = added.map((b) => b.id);
       if (a.wait === false) {
@@ -153,13 +155,18 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         const pick = await manager.attachCandidates({ language, fields });
         if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
       }
-      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd ?? process.cwd()) : [];
-      const session = a.reattach ? await reattach(manager, a.reattach) : await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
+      const sessionId = manager.reserveSessionId();
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), cwd ?? process.cwd()) : [];
+      const attaching = a.reattach ? reattach(manager, a.reattach, sessionId) : manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters, sessionId });
+      const session = await attaching.catch((e: unknown) => {
+        manager.endOwned(sessionId); // the breakpoints given to an attach that failed end with it
+        throw e;
+      });
       if (a.display) setDisplay(session, a.display);
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
-      const applied = added.length ? `\nBreakpoints ${added.map((b) => b.id).join(', ')} were applied before configurationDone, so a target that waits for the debugger had them before it resumed.` : '';
-      return ok(`${d.text}${applied}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
+      const applied = added.length ? `\nBreakpoints ${added.map((b) => b.id).join(', ')} (its own) were applied before configurationDone, so a target that waits for the debugger had them before it resumed.` : '';
+      return ok(`${d.text}${applied}${workspaceArmedLine(session)}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
     },
   );
 
