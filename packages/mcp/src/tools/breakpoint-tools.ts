@@ -50,7 +50,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     {
       title: 'Set breakpoint',
       description:
-        'At file+line or function: without sessionId a workspace breakpoint (every session, now and later); with it, that session\'s own (ends with it). Or a watch (one stopped session).',
+        'File+line or function, for all sessions; with sessionId, its own. Or a watch (a stopped session).',
       input: {
         ...params.breakpointFields,
         watch: z.string().optional().describe('stop when it changes'),
@@ -126,7 +126,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     'debug_breakpoints',
     {
       title: 'Breakpoints',
-      description: 'Breakpoints: owner, verified per session, bound line, hits.',
+      description: 'Breakpoints: owner, binding per session, hits.',
       input: {},
       output: outputs.breakpoints,
       annotations: { readOnlyHint: true },
