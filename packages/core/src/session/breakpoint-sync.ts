@@ -52,6 +52,8 @@ export class BreakpointSync {
   private chosenFilters: string[] | undefined;
   /** Where data breakpoints were resolved (their ids are only valid there). */
   private dataConnection: DapClient | undefined;
+  /** What was sent, per connection: a file (or 'functions', 'data') and the ids sent for it; what a detach takes back. */
+  private readonly sent = new Map<DapClient, Map<string, string[]>>();
 
   constructor(private readonly host: SyncHost) {}
 
@@ -205,7 +207,40 @@ export class BreakpointSync {
     return found.find((b) => b.sessionId === this.host.sessionId) ?? found[0];
   }
 
+  /**
+   * Takes out of the target everything this session set there (breakpoints, logpoints, function
+   * and data breakpoints, exception filters), for a detach: what was removed, and what could not be.
+   */
+  async clearTarget(): Promise<{ removed: string[]; left: string[] }> {
+    const removed = new Set<string>();
+    const left: string[] = [];
+    for (const connection of this.host.connections()) {
+      for (const [what, ids] of this.sent.get(connection) ?? []) {
+        if (!ids.length) continue;
+        try {
+          if (what === 'functions') await this.host.send(connection, 'setFunctionBreakpoints', { breakpoints: [] });
+          else if (what === 'data') await this.host.send(connection, 'setDataBreakpoints', { breakpoints: [] });
+          else await this.host.send(connection, 'setBreakpoints', { source: { path: what }, breakpoints: [], lines: [] });
+          ids.forEach((id) => removed.add(id));
+          this.sent.get(connection)!.set(what, []);
+        } catch (e) {
+          left.push(`${ids.join(', ')} (${(e as Error).message})`);
+        }
+      }
+      if (this.exceptionFilters.length) {
+        try {
+          await this.host.send(connection, 'setExceptionBreakpoints', { filters: [] });
+        } catch (e) {
+          left.push(`exception filters ${this.exceptionFilters.join(', ')} (${(e as Error).message})`);
+        }
+      }
+    }
+    const filters = this.exceptionFilters.length && !left.some((l) => l.startsWith('exception filters')) ? [`exception filters ${this.exceptionFilters.join(', ')}`] : [];
+    return { removed: [...[...removed].sort(), ...filters], left };
+  }
+
   forget(connection: DapClient): void {
+    this.sent.delete(connection);
     this.bindings.delete(connection);
     this.early.delete(connection);
     this.unanswered.delete(connection);
@@ -263,6 +298,9 @@ export class BreakpointSync {
 
   /** `groups`: per breakpoint sent, the gateway breakpoints it stands for (the first is the one sent). */
   private async send<C extends BreakpointCommand>(connection: DapClient, groups: BookBreakpoint[][], command: C, args: RequestMap[C]['args'], file?: string): Promise<void> {
+    let sent = this.sent.get(connection);
+    if (!sent) this.sent.set(connection, (sent = new Map()));
+    sent.set(file ?? (command === 'setFunctionBreakpoints' ? 'functions' : 'data'), groups.flat().map((b) => b.id));
     let pending = this.unanswered.get(connection);
     if (!pending) this.unanswered.set(connection, (pending = new Set()));
     const answered = this.host.send(connection, command, args).then(

@@ -237,12 +237,13 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const target = await s.end(terminate, 'debug_stop');
       let what: string;
       if (!wasLive) what = 'had already ended';
-      else if (!terminate) what = 'ended; detached, the program keeps running';
+      else if (!terminate) what = s.release ? detachWords(s.release) : 'ended; detached, the program keeps running';
       else if (!target) what = 'ended; the program was terminated';
       else if (target.gone) what = `ended; the program was terminated: ${target.detail}`;
       else what = `ended, but the program was NOT terminated: detached; ${target.detail}`;
       const terminated = terminate && wasLive && (target?.gone ?? true);
-      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated, ...(target?.pid ? { pid: target.pid } : {}) });
+      const detached = s.release && !terminate ? { detached: { running: s.release.running, removed: s.release.removed, left: s.release.left } } : {};
+      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated, ...detached, ...(target?.pid ? { pid: target.pid } : {}) });
     },
   );
 
@@ -307,6 +308,14 @@ function unarmedAdvice(armed: ArmedStops): string {
 function outputSoFar(s: Session): string {
   const out = s.output.tail(200).map((e) => e.text).join('').replace(/\r\n/g, '\n');
   return out.trim() ? `Output so far (last lines):\n${tailText(out, 10, 1_500)}` : 'Output so far: none.';
+}
+
+/** What a detach did: what it took out of the target, and whether the program was seen running. */
+function detachWords(d: NonNullable<Session['release']>): string {
+  const removed = d.removed.length ? `; removed what this session set in the target: ${d.removed.join(', ')}` : '';
+  const left = d.left.length ? `; still set in the target (could not be removed): ${d.left.join('; ')}` : '';
+  if (d.running) return `ended; detached, the program keeps running (seen running after the detach resumed it${removed})${left}`;
+  return `ended; detached, but the program is NOT running: ${d.detail}${removed}${left}`;
 }
 
 function where(s: Session): string | undefined {
