@@ -88,7 +88,8 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
           const where = top ? frameLabel(top, session.cwd) : '?';
           hits.push({ breakpointIds: session.stop!.breakpointIds, reason: session.stop!.reason, file: top && frameFile(top), line: top?.line, function: top?.name, locals: values, expressions: exprs });
           lines.push(`#${hits.length} ${where}${session.stop!.reason === 'exception' ? ` (exception: ${clip(session.stop!.description ?? '', 100)})` : ''}`);
-          lines.push(`   ${Object.keys(exprs).length ? `${Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ')}  |  ` : ''}${localsText}`);
+          const exprText = Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ');
+          lines.push(`   ${exprText && localsText === '(none)' ? exprText : `${exprText ? `${exprText}  |  ` : ''}${localsText}`}`);
           progress(`probe: ${hits.length} of at most ${maxHits} hit(s) recorded`, hits.length, maxHits);
           if (hits.length >= maxHits || Date.now() >= deadline) break;
           await session.continue();
@@ -132,7 +133,7 @@ function otherStop(session: Session, top: DebugProtocol.StackFrame | undefined):
   const why = owned.length
     ? `at ${owned.map((b) => `${b.id}, ${ownerWords(b)}${b.sessionId ? '' : ' set earlier'}`).join('; ')}`
     : stop.reason === 'exception'
-      ? `by an exception (${clip(stop.description ?? stop.text ?? '', 100)})`
+      ? `by an exception (${clip([stop.text, stop.description].filter(Boolean).join(': '), 100)})`
       : `by ${stop.reason}`;
   return {
     text: `-  stopped ${why}, ${where}: not one of the probe's breakpoints; not counted, expressions not evaluated`,
