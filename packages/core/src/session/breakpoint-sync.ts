@@ -265,9 +265,9 @@ export class BreakpointSync {
         .list()
         .filter((b) => appliesTo(b, sessionId) && b.bindings.get(sessionId)?.verified !== false)
         .filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : b.kind === 'function' && body.reason === 'function breakpoint'));
-      // a workspace breakpoint on the session's own line is the same adapter breakpoint: the stop is the session's own
-      if (hit.some((b) => b.sessionId === sessionId)) hit = hit.filter((b) => b.sessionId === sessionId || b.kind !== 'line');
     }
+    // a workspace breakpoint on the session's own line is the same adapter breakpoint: the stop is the session's own
+    if (hit.some((b) => b.sessionId === sessionId)) hit = hit.filter((b) => b.sessionId === sessionId);
     hit = [...new Set(hit)];
     for (const b of hit) {
       b.hits++;

@@ -4,7 +4,7 @@ import { GatewayError } from '../errors.js';
 import type { SessionManager } from '../session/manager.js';
 import type { Session } from '../session/session.js';
 import type { LaunchRequest } from '../session/types.js';
-import { canonicalPath } from '../session/paths.js';
+import { canonicalPath, samePath } from '../session/paths.js';
 import { CallFrames } from './call-frames.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
@@ -142,7 +142,13 @@ async function conditionHolds(session: Session, condition: string | undefined): 
 }
 
 function atBreakpoint(session: Session, bp: BookBreakpoint): boolean {
-  return session.state === 'stopped' && !!session.stop?.breakpointIds.includes(bp.id);
+  const stop = session.state === 'stopped' ? session.stop : undefined;
+  if (!stop) return false;
+  if (stop.breakpointIds.includes(bp.id)) return true;
+  // a stop at the entry's place that names no breakpoint (an adapter id from before the entry was re-armed) is the trace's own
+  const top = stop.frames[0];
+  const line = bp.bindings.get(session.id)?.line ?? bp.line;
+  return stop.breakpointIds.length === 0 && stop.reason === 'breakpoint' && !!bp.file && !!top?.source?.path && samePath(top.source.path, bp.file) && top.line === line;
 }
 
 /** `atEntry`: the line is the function's first (a new call starts there). */
