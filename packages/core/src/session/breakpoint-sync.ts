@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { appliesTo, type Binding, type BookBreakpoint, type BookChange, type BreakpointBook } from '../breakpoints/book.js';
 import type { DapClient, RequestMap } from './dap-client.js';
@@ -342,7 +343,12 @@ export class BreakpointSync {
  * in is not bound (a breakpoint binds only in its own source); its stops there are not its hits.
  */
 function bindingOf(b: BookBreakpoint, r: DebugProtocol.Breakpoint, file = b.file): Binding {
-  const elsewhere = b.kind === 'line' && file && r.source?.path && !samePath(r.source.path, file) ? r.source.path : undefined;
+  // another file's name, not merely another spelling of the same path (a mapped folder, a symlink, a case) or its compiled form (x.ts, x.js)
+  const elsewhere = b.kind === 'line' && file && r.source?.path && stem(r.source.path) !== stem(file) ? r.source.path : undefined;
   if (elsewhere) return { verified: false, message: `the adapter placed it in another file (${elsewhere}${r.line ? `:${r.line}` : ''}), not in the one it was set in; not counted as bound` };
   return { verified: r.verified, line: r.line, message: r.message, adapterId: r.id };
+}
+
+function stem(path: string): string {
+  return basename(path).replace(/\.[^.]*$/, '').toLowerCase();
 }
