@@ -314,7 +314,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.ending.abort();
     if (!this.live && !this.connections.adapter?.running) return undefined;
     const wasLive = this.live;
-    if (!terminate && this.kind === 'attach' && this.live && this.state !== 'initializing') this.release = await releaseTarget(this);
+    if (!terminate && this.kind === 'attach' && (this.state === 'running' || this.state === 'stopped')) this.release = await releaseTarget(this);
     const outcome = terminate && this.kind === 'attach' ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(terminate), undefined);
     // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
     if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false) && this.release?.running !== false) this.detached = true;

@@ -234,10 +234,11 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const s = manager.get(a.sessionId);
       const terminate = a.terminate ?? s.kind === 'launch';
       const wasLive = s.live;
+      const stateBefore = s.state;
       const target = await s.end(terminate, 'debug_stop');
       let what: string;
       if (!wasLive) what = 'had already ended';
-      else if (!terminate) what = s.release ? detachWords(s.release) : 'ended; detached, the program keeps running';
+      else if (!terminate) what = s.release ? detachWords(s.release) : s.kind === 'attach' ? `ended; detached while ${stateBefore} (whether the program runs was not checked)` : 'ended; detached, the program keeps running';
       else if (!target) what = 'ended; the program was terminated';
       else if (target.gone) what = `ended; the program was terminated: ${target.detail}`;
       else what = `ended, but the program was NOT terminated: detached; ${target.detail}`;
