@@ -182,7 +182,7 @@ export class SessionManager {
     this.allowed.check('cwd', cwd);
     const template = profile.launch;
     checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
-    const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file ? [b.file] : [])))];
+    const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file && appliesTo(b, req.sessionId) ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
