@@ -1,4 +1,4 @@
-import type { BookBreakpoint, Session, SessionManager } from '@dapgate/core';
+import type { BookBreakpoint, Session } from '@dapgate/core';
 import { shortPath } from './text.js';
 import { hitWords } from './hit-counts.js';
 
@@ -46,10 +46,10 @@ export function plainBindingMessage(s: Session, message: string | undefined): st
 }
 
 /** Loud notes about breakpoints that did not bind where asked. */
-export function bindingNotes(s: Session, ids: string[], manager: SessionManager): string {
+export function bindingNotes(s: Session, ids: string[]): string {
   const notes: string[] = [];
   for (const id of ids) {
-    const b = manager.book.get(id);
+    const b = s.breakpoints().find((x) => x.id === id); // its own ones too, after they ended with it
     const bound = b?.bindings.get(s.id);
     if (!b || !bound) continue;
     const why = plainBindingMessage(s, bound.message);

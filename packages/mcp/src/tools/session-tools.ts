@@ -118,7 +118,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       }
       // with or without anything armed: a program that ends or crashes at once is answered in this call
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
-      const notes = [bindingNotes(session, breakpoints, manager), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
+      const notes = [bindingNotes(session, breakpoints), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
       return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints, armed: armed.parts });
     },
   );
