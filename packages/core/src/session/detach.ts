@@ -1,4 +1,15 @@
-import type { Session } from './session.js';
+import type { BreakpointSync } from './breakpoint-sync.js';
+import type { SessionState, StopInfo, WaitOutcome } from './types.js';
+
+/** What a detach needs of its session (not the Session class: it calls this). */
+export interface Releasable {
+  readonly sync: BreakpointSync;
+  readonly state: SessionState;
+  readonly live: boolean;
+  readonly stop: StopInfo | undefined;
+  continue(): Promise<void>;
+  waitUntil(settled: () => boolean, timeoutMs: number): Promise<WaitOutcome>;
+}
 
 /** How long a resumed target must run without stopping before a detach says it runs. */
 const RUNS_FOR_MS = 300;
@@ -21,7 +32,7 @@ export interface Detached {
  * nobody there), resumes the program and checks that it runs for a moment. Bounded by the
  * session's request timeouts.
  */
-export async function releaseTarget(s: Session): Promise<Detached> {
+export async function releaseTarget(s: Releasable): Promise<Detached> {
   const { removed, left } = await s.sync.clearTarget().catch((e: Error) => ({ removed: [], left: [`its breakpoints (${e.message})`] }));
   if (s.state === 'stopped') {
     try {
