@@ -50,7 +50,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     {
       title: 'Set breakpoint',
       description:
-        'File+line or function, for all sessions; with sessionId, its own. Or a watch (a stopped session).',
+        'File+line or function: all sessions, or with sessionId its own; or a watch (stopped session).',
       input: {
         ...params.breakpointFields,
         watch: z.string().optional().describe('stop when it changes'),
