@@ -146,7 +146,8 @@ describe('node through js-debug (real adapter)', () => {
     assert.equal(compiled.structured.stop.line, line);
     assert.match(compiled.structured.locals.low, /\(2\)/, compiled.text);
     await g.ok('debug_stop');
-    const viaTsx = await g.ok('debug_launch', { program: join(tsProject, 'src', 'main.ts') });
+    // the first launch's breakpoint was its own: this launch is given its own
+    const viaTsx = await g.ok('debug_launch', { program: join(tsProject, 'src', 'main.ts'), breakpoints: [{ file: inventoryTs, line }] });
     assert.equal(viaTsx.structured.state, 'stopped', viaTsx.text);
     assert.match(viaTsx.structured.stop.file, /inventory\.ts$/);
     const stack = await g.ok('debug_stack');

@@ -9,7 +9,7 @@ export { ThreadTable, type ThreadEntry } from './session/threads.js';
 export { Inspector, parsePath, type InspectTarget, type VariableNode, type ScopeNode, type ExpandOptions } from './session/inspect.js';
 export { canonicalPath, samePath } from './session/paths.js';
 export * from './session/types.js';
-export { BreakpointBook, type BookBreakpoint, type BreakpointSpec, type Binding } from './breakpoints/book.js';
+export { BreakpointBook, appliesTo, ownerWords, type BookBreakpoint, type BreakpointSpec, type Binding } from './breakpoints/book.js';
 export { CursorLog, type Entry, type ReadResult } from './logs/cursor-log.js';
 export { ProfileSchema, UNIFIED_ARGUMENTS, type Profile, type FieldSpec, type FieldType } from './profiles/schema.js';
 export { declaredFields, hasType, type DeclaredField, type RequestKind } from './profiles/fields.js';

@@ -189,3 +189,29 @@ test('exception filters the adapter refuses while configuring (delve: "debuggee 
   assert.equal(sync.unsetFilters, undefined);
   assert.deepEqual(sent, ['setExceptionBreakpoints', 'setExceptionBreakpoints']);
 });
+
+test("a session gets the workspace's breakpoints and its own, not another session's; a workspace one on its own line is sent once and its stops are its own", async () => {
+  const { book, client, sync, answer } = setup();
+  const workspace = book.add({ file, line: 1 });
+  const other = book.add({ file, line: 2, sessionId: 's9' });
+  const own = book.add({ file, line: 1, sessionId: 's1' });
+  const sent = sync.file(file, [client]);
+  answer([{ id: 5, verified: true, line: 1 }]);
+  await sent;
+  assert.equal(workspace.bindings.get('s1')?.adapterId, 5);
+  assert.equal(own.bindings.get('s1')?.adapterId, 5);
+  assert.equal(other.bindings.get('s1'), undefined, "another session's own breakpoint is not sent");
+  assert.deepEqual(await sync.onStop(client, { reason: 'breakpoint', hitBreakpointIds: [5] }, undefined), { ids: [own.id], resume: false });
+});
+
+test('a breakpoint the adapter places in another file is not bound there', async () => {
+  const { book, client, sync, answer } = setup();
+  const bp = book.add({ file, line: 3 });
+  const sent = sync.file(file, [client]);
+  answer([{ id: 4, verified: true, line: 5, source: { path: '/elsewhere/lib/search-params.js' } }]);
+  await sent;
+  const binding = bp.bindings.get('s1');
+  assert.equal(binding?.verified, false);
+  assert.match(binding?.message ?? '', /another file \(\/elsewhere\/lib\/search-params\.js:5\)/);
+  assert.equal(sync.byAdapterId(client, 4), undefined, 'its stops there are not its hits');
+});

@@ -13,7 +13,11 @@ export interface BreakpointSpec {
   /** A data breakpoint (watchpoint): the variable path, resolved in one session's stopped frame. */
   watch?: string;
   accessType?: 'read' | 'write' | 'readWrite';
-  /** The only session it applies to (a data breakpoint; debug_test's failure breakpoints); others apply to every session. */
+  /**
+   * Its owner: the only session it applies to, and which it ends with (breakpoints given to a launch,
+   * attach, probe, trace or test; the gateway's own; watches). Without one: a workspace breakpoint,
+   * for every session now and later, kept across restarts.
+   */
   sessionId?: string;
   dataId?: string;
 }
@@ -44,11 +48,23 @@ export interface BookBreakpoint extends BreakpointSpec {
   replaced?: string;
 }
 
-export type BookChange = { kind: 'line'; file: string } | { kind: 'function' } | { kind: 'data'; sessionId: string };
+/** What changed, and for whom (`sessionId`: only that session; none: every session). */
+export type BookChange = { kind: 'line'; file: string; sessionId?: string } | { kind: 'function'; sessionId?: string } | { kind: 'data'; sessionId: string };
+
+/** Whether a breakpoint applies to a session: a workspace one to all, a session's own to it alone. */
+export function appliesTo(b: BreakpointSpec, sessionId: string | undefined): boolean {
+  return !b.sessionId || b.sessionId === sessionId;
+}
+
+/** Who owns it, in words: "a workspace breakpoint", "s2's own". */
+export function ownerWords(b: BreakpointSpec): string {
+  return b.sessionId ? `${b.sessionId}'s own` : 'a workspace breakpoint';
+}
 
 /**
- * A workspace's breakpoint list (an IDE's model): breakpoints exist without any session, apply
- * to every session, and survive restarts. `change` tells sessions what to re-send.
+ * A workspace's breakpoint list (an IDE's model): workspace breakpoints exist without any session,
+ * apply to every session, and survive restarts; a session's own apply to it alone and end with it.
+ * `change` tells sessions what to re-send.
  */
 export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   private readonly items = new Map<string, BookBreakpoint>();
@@ -63,7 +79,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     const kind = spec.dataId ? 'data' : spec.function ? 'function' : 'line';
     const same = [...this.items.values()].find((b) =>
       kind === 'line'
-        ? b.kind === 'line' && b.file === spec.file && b.line === spec.line
+        ? b.kind === 'line' && b.file === spec.file && b.line === spec.line && b.sessionId === spec.sessionId
         : kind === 'function'
           ? b.kind === 'function' && b.function === spec.function && b.sessionId === spec.sessionId
           : b.kind === 'data' && b.sessionId === spec.sessionId && b.dataId === spec.dataId,
@@ -93,17 +109,37 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
     return [...this.items.values()];
   }
 
-  /** The line breakpoint at file:line, if any (the book keeps one per line). */
-  atLine(file: string, line: number): BookBreakpoint | undefined {
-    return this.list().find((b) => b.kind === 'line' && b.file === file && b.line === line);
+  /** The line breakpoint of one owner at file:line, if any (the book keeps one per line and owner). */
+  atLine(file: string, line: number, owner?: string): BookBreakpoint | undefined {
+    return this.list().find((b) => b.kind === 'line' && b.file === file && b.line === line && b.sessionId === owner);
   }
 
-  forFile(file: string): BookBreakpoint[] {
-    return this.list().filter((b) => b.kind === 'line' && b.file === file);
+  /**
+   * The line breakpoints at file:line that a session would get together with one of `owner`'s
+   * (a workspace one goes to every session, so it shares the line with every session's own).
+   */
+  sharingLine(file: string, line: number, owner: string | undefined): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'line' && b.file === file && b.line === line && b.sessionId !== owner && (!owner || !b.sessionId));
   }
 
-  files(): string[] {
-    return [...new Set(this.list().flatMap((b) => (b.kind === 'line' ? [b.file!] : [])))];
+  /** The line breakpoints in a file that apply to a session (none given: all of them). */
+  forFile(file: string, sessionId?: string): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'line' && b.file === file && (sessionId === undefined || appliesTo(b, sessionId)));
+  }
+
+  /** Files with line breakpoints that apply to a session (none given: any). */
+  files(sessionId?: string): string[] {
+    return [...new Set(this.list().flatMap((b) => (b.kind === 'line' && (sessionId === undefined || appliesTo(b, sessionId)) ? [b.file!] : [])))];
+  }
+
+  /** The breakpoints that apply to a session: the workspace's and its own. */
+  for(sessionId: string): BookBreakpoint[] {
+    return this.list().filter((b) => appliesTo(b, sessionId));
+  }
+
+  /** Removes a session's own breakpoints (it ended); returns them. */
+  endOwned(sessionId: string): BookBreakpoint[] {
+    return this.remove(this.list().filter((b) => b.sessionId === sessionId).map((b) => b.id));
   }
 
   dataFor(sessionId: string): BookBreakpoint[] {
@@ -132,7 +168,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
 }
 
 function changeOf(b: BookBreakpoint): BookChange {
-  if (b.kind === 'line') return { kind: 'line', file: b.file! };
+  if (b.kind === 'line') return { kind: 'line', file: b.file!, ...(b.sessionId ? { sessionId: b.sessionId } : {}) };
   if (b.kind === 'data') return { kind: 'data', sessionId: b.sessionId! };
-  return { kind: 'function' };
+  return { kind: 'function', ...(b.sessionId ? { sessionId: b.sessionId } : {}) };
 }

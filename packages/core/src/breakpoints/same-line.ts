@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors.js';
-import type { BookBreakpoint, BreakpointSpec } from './book.js';
+import { ownerWords, type BookBreakpoint, type BreakpointSpec } from './book.js';
 
 /**
  * What setting `spec` does where the book already has a line breakpoint at its file:line.
@@ -20,6 +20,21 @@ export function sameLine(existing: BookBreakpoint | undefined, spec: BreakpointS
     );
   }
   return { action: 'replace', existing, had: options(existing) };
+}
+
+/**
+ * Another owner's breakpoints on the line that a session would get together with `spec` (the
+ * workspace's and a session's own): the adapter takes one breakpoint per line, so they must be
+ * the same breakpoint (then the session gets one, attributed to its own); otherwise refused.
+ */
+export function sharedLine(others: BookBreakpoint[], spec: BreakpointSpec): void {
+  for (const other of others) {
+    if (OPTIONS.every((k) => (other[k] || undefined) === (spec[k] || undefined))) continue;
+    throw new GatewayError(
+      `line ${spec.line} already has ${other.id} (${ownerWords(other)}: ${options(other)}); a session would get both, and adapters keep one breakpoint per line`,
+      `remove ${other.id} first, or give the same options (${options(other)})`,
+    );
+  }
 }
 
 const OPTIONS = ['condition', 'hitCondition', 'logMessage', 'temporary'] as const;

@@ -1,5 +1,6 @@
+import { basename } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { Binding, BookBreakpoint, BookChange, BreakpointBook } from '../breakpoints/book.js';
+import { appliesTo, type Binding, type BookBreakpoint, type BookChange, type BreakpointBook } from '../breakpoints/book.js';
 import type { DapClient, RequestMap } from './dap-client.js';
 import { samePath } from './paths.js';
 import { hitConditionMet } from '../breakpoints/hit-condition.js';
@@ -52,6 +53,8 @@ export class BreakpointSync {
   private chosenFilters: string[] | undefined;
   /** Where data breakpoints were resolved (their ids are only valid there). */
   private dataConnection: DapClient | undefined;
+  /** What was sent, per connection: a file (or 'functions', 'data') and the ids sent for it; what a detach takes back. */
+  private readonly sent = new Map<DapClient, Map<string, string[]>>();
 
   constructor(private readonly host: SyncHost) {}
 
@@ -70,7 +73,7 @@ export class BreakpointSync {
     // Repeat if the book changed meanwhile (changes skip connections still configuring).
     for (let seen = -1; seen !== book.version; ) {
       seen = book.version;
-      for (const file of book.files()) await this.file(file, [connection]);
+      for (const file of book.files(this.host.sessionId)) await this.file(file, [connection]);
       if (book.functions(this.host.sessionId).length) await this.functions([connection]);
     }
     const offered = connection.capabilities.exceptionBreakpointFilters ?? [];
@@ -128,20 +131,35 @@ export class BreakpointSync {
     return out;
   }
 
+  /**
+   * The file's breakpoints that apply to this session (the workspace's and its own), one per line:
+   * a workspace breakpoint and the session's own on one line are the same breakpoint (checked when
+   * set) and go to the adapter once, attributed to the session's own. One the adapter cannot do as
+   * asked (a logpoint or condition it has no support for) is not sent: it would stop every time.
+   */
   async file(file: string, connections: DapClient[]): Promise<void> {
-    const bps = this.host.book.forFile(file);
+    const byLine = new Map<number, BookBreakpoint[]>();
+    for (const b of this.host.book.forFile(file, this.host.sessionId)) byLine.set(b.line!, [...(byLine.get(b.line!) ?? []), b]);
+    const groups = [...byLine.values()].map((g) => g.sort((x, y) => Number(!!x.sessionId) - Number(!!y.sessionId)).reverse());
     for (const connection of connections) {
       const caps = connection.capabilities;
+      const refused = new Map<BookBreakpoint[], string>();
+      for (const g of groups) {
+        const missing = BreakpointSync.unsupported(caps, g[0]!);
+        if (missing.length) refused.set(g, `not set: ${this.host.adapterName} does not support ${missing.join(', ')}, so it would stop at every pass instead`);
+      }
+      const sent = groups.filter((g) => !refused.has(g));
+      for (const [g, why] of refused) this.record(connection, [g], [], why);
       const args: DebugProtocol.SetBreakpointsArguments = {
         source: { path: file },
-        breakpoints: bps.map((b) => ({
-          line: b.line!,
-          condition: caps.supportsConditionalBreakpoints ? b.condition : undefined,
-          logMessage: caps.supportsLogPoints && b.logMessage ? markLogMessage(b.id, b.logMessage) : undefined,
+        breakpoints: sent.map(([b]) => ({
+          line: b!.line!,
+          condition: b!.condition,
+          logMessage: b!.logMessage ? markLogMessage(b!.id, b!.logMessage) : undefined,
         })),
-        lines: bps.map((b) => b.line!),
+        lines: sent.map(([b]) => b!.line!),
       };
-      await this.send(connection, bps, 'setBreakpoints', args);
+      await this.send(connection, sent, 'setBreakpoints', args, file);
     }
   }
 
@@ -149,10 +167,10 @@ export class BreakpointSync {
     const bps = this.host.book.functions(this.host.sessionId);
     for (const connection of connections) {
       if (!connection.capabilities.supportsFunctionBreakpoints) {
-        this.record(connection, bps, [], `${this.host.adapterName} does not support function breakpoints`);
+        this.record(connection, bps.map((b) => [b]), [], `${this.host.adapterName} does not support function breakpoints`);
         continue;
       }
-      await this.send(connection, bps, 'setFunctionBreakpoints', {
+      await this.send(connection, bps.map((b) => [b]), 'setFunctionBreakpoints', {
         breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition })),
       });
     }
@@ -160,7 +178,7 @@ export class BreakpointSync {
 
   async data(connection: DapClient): Promise<void> {
     const bps = this.host.book.dataFor(this.host.sessionId);
-    await this.send(connection, bps, 'setDataBreakpoints', {
+    await this.send(connection, bps.map((b) => [b]), 'setDataBreakpoints', {
       breakpoints: bps.map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition })),
     });
   }
@@ -176,18 +194,54 @@ export class BreakpointSync {
       return;
     }
     const mine = this.bindings.get(from)!;
-    const prev = mine.get(book.id);
-    mine.set(book.id, { ...prev, verified: bp.verified, line: bp.line ?? prev?.line, message: bp.message, adapterId: bp.id });
-    this.merge(book);
+    for (const [id, prev] of [...mine].filter(([, x]) => x.adapterId === bp.id)) {
+      const b = this.host.book.get(id);
+      if (!b) continue;
+      mine.set(id, bindingOf(b, { ...bp, line: bp.line ?? prev.line }));
+      this.merge(b);
+    }
   }
 
-  /** The gateway breakpoint an adapter id refers to, on one connection. */
+  /** The gateway breakpoint an adapter id refers to, on one connection (the session's own first). */
   byAdapterId(connection: DapClient, adapterId: number): BookBreakpoint | undefined {
-    for (const [id, binding] of this.bindings.get(connection) ?? []) if (binding.adapterId === adapterId) return this.host.book.get(id);
-    return undefined;
+    const found = [...(this.bindings.get(connection) ?? [])].filter(([, x]) => x.adapterId === adapterId).flatMap(([id]) => this.host.book.get(id) ?? []);
+    return found.find((b) => b.sessionId === this.host.sessionId) ?? found[0];
+  }
+
+  /**
+   * Takes out of the target everything this session set there (breakpoints, logpoints, function
+   * and data breakpoints, exception filters), for a detach: what was removed, and what could not be.
+   */
+  async clearTarget(): Promise<{ removed: string[]; left: string[] }> {
+    const removed = new Set<string>();
+    const left: string[] = [];
+    for (const connection of this.host.connections()) {
+      for (const [what, ids] of this.sent.get(connection) ?? []) {
+        if (!ids.length) continue;
+        try {
+          if (what === 'functions') await this.host.send(connection, 'setFunctionBreakpoints', { breakpoints: [] });
+          else if (what === 'data') await this.host.send(connection, 'setDataBreakpoints', { breakpoints: [] });
+          else await this.host.send(connection, 'setBreakpoints', { source: { path: what }, breakpoints: [], lines: [] });
+          ids.forEach((id) => removed.add(id));
+          this.sent.get(connection)!.set(what, []);
+        } catch (e) {
+          left.push(`${ids.join(', ')} (${(e as Error).message})`);
+        }
+      }
+      if (this.exceptionFilters.length) {
+        try {
+          await this.host.send(connection, 'setExceptionBreakpoints', { filters: [] });
+        } catch (e) {
+          left.push(`exception filters ${this.exceptionFilters.join(', ')} (${(e as Error).message})`);
+        }
+      }
+    }
+    const filters = this.exceptionFilters.length && !left.some((l) => l.startsWith('exception filters')) ? [`exception filters ${this.exceptionFilters.join(', ')}`] : [];
+    return { removed: [...[...removed].sort(), ...filters], left };
   }
 
   forget(connection: DapClient): void {
+    this.sent.delete(connection);
     this.bindings.delete(connection);
     this.early.delete(connection);
     this.unanswered.delete(connection);
@@ -210,8 +264,11 @@ export class BreakpointSync {
     if (hit.length === 0 && path && (body.reason === 'breakpoint' || body.reason === 'function breakpoint')) {
       hit = book
         .list()
-        .filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : b.kind === 'function' && body.reason === 'function breakpoint' && (!b.sessionId || b.sessionId === sessionId)));
+        .filter((b) => appliesTo(b, sessionId) && b.bindings.get(sessionId)?.verified !== false)
+        .filter((b) => (b.kind === 'line' ? samePath(b.file!, path) && (b.bindings.get(sessionId)?.line ?? b.line) === top.line : b.kind === 'function' && body.reason === 'function breakpoint'));
     }
+    // a workspace breakpoint on the session's own line is the same adapter breakpoint: the stop is the session's own
+    if (hit.some((b) => b.sessionId === sessionId)) hit = hit.filter((b) => b.sessionId === sessionId);
     hit = [...new Set(hit)];
     for (const b of hit) {
       b.hits++;
@@ -240,12 +297,16 @@ export class BreakpointSync {
     return this.sessionHits.get(b) ?? 0;
   }
 
-  private async send<C extends BreakpointCommand>(connection: DapClient, bps: BookBreakpoint[], command: C, args: RequestMap[C]['args']): Promise<void> {
+  /** `groups`: per breakpoint sent, the gateway breakpoints it stands for (the first is the one sent). */
+  private async send<C extends BreakpointCommand>(connection: DapClient, groups: BookBreakpoint[][], command: C, args: RequestMap[C]['args'], file?: string): Promise<void> {
+    let sent = this.sent.get(connection);
+    if (!sent) this.sent.set(connection, (sent = new Map()));
+    sent.set(file ?? (command === 'setFunctionBreakpoints' ? 'functions' : 'data'), groups.flat().map((b) => b.id));
     let pending = this.unanswered.get(connection);
     if (!pending) this.unanswered.set(connection, (pending = new Set()));
     const answered = this.host.send(connection, command, args).then(
-      (body) => this.record(connection, bps, body?.breakpoints ?? []),
-      (e: Error) => this.record(connection, bps, [], e.message),
+      (body) => this.record(connection, groups, body?.breakpoints ?? [], undefined, file),
+      (e: Error) => this.record(connection, groups, [], e.message),
     );
     pending.add(answered);
     try {
@@ -255,16 +316,18 @@ export class BreakpointSync {
     }
   }
 
-  private record(connection: DapClient, bps: BookBreakpoint[], bound: DebugProtocol.Breakpoint[], error?: string): void {
+  private record(connection: DapClient, groups: BookBreakpoint[][], bound: DebugProtocol.Breakpoint[], error?: string, file?: string): void {
     let mine = this.bindings.get(connection);
     if (!mine) this.bindings.set(connection, (mine = new Map()));
     const early = this.early.get(connection);
-    bps.forEach((b, i) => {
+    groups.forEach((group, i) => {
       const given = bound[i];
       const r = given?.id !== undefined && early?.has(given.id) ? { ...given, ...early.get(given.id)! } : given;
       if (r?.id !== undefined) early?.delete(r.id);
-      mine!.set(b.id, r ? { verified: r.verified, line: r.line, message: r.message, adapterId: r.id } : { verified: false, message: error ?? 'the adapter returned no binding' });
-      this.merge(b);
+      for (const b of group) {
+        mine!.set(b.id, r ? bindingOf(b, r, file) : { verified: false, message: error ?? 'the adapter returned no binding' });
+        this.merge(b);
+      }
     });
   }
 
@@ -273,4 +336,19 @@ export class BreakpointSync {
     const best = all.find((x) => x.verified) ?? all[all.length - 1];
     if (best) b.bindings.set(this.host.sessionId, best);
   }
+}
+
+/**
+ * How the adapter bound a breakpoint. One it reports in another source than the file it was set
+ * in is not bound (a breakpoint binds only in its own source); its stops there are not its hits.
+ */
+function bindingOf(b: BookBreakpoint, r: DebugProtocol.Breakpoint, file = b.file): Binding {
+  // another file's name, not merely another spelling of the same path (a mapped folder, a symlink, a case) or its compiled form (x.ts, x.js)
+  const elsewhere = b.kind === 'line' && file && r.source?.path && stem(r.source.path) !== stem(file) ? r.source.path : undefined;
+  if (elsewhere) return { verified: false, message: `the adapter placed it in another file (${elsewhere}${r.line ? `:${r.line}` : ''}), not in the one it was set in; not counted as bound` };
+  return { verified: r.verified, line: r.line, message: r.message, adapterId: r.id };
+}
+
+function stem(path: string): string {
+  return basename(path).replace(/\.[^.]*$/, '').toLowerCase();
 }

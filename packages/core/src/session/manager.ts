@@ -9,8 +9,8 @@ import { waitForListener } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './attach-candidates.js';
 import { waitUntraced } from '../process/debug-port.js';
 import { usableAdapter } from '../adapters/auto-install.js';
-import { options, sameLine } from '../breakpoints/same-line.js';
-import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
+import { options, sameLine, sharedLine } from '../breakpoints/same-line.js';
+import { appliesTo, BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import { attachPortFailure } from './attach-port.js';
 import { Session, type SessionConfig } from './session.js';
@@ -75,7 +75,7 @@ export class SessionManager {
     }
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
-        .filter((s) => s.state !== 'initializing' && s.live && (change.kind !== 'data' || change.sessionId === s.id))
+        .filter((s) => s.state !== 'initializing' && s.live && (!change.sessionId || change.sessionId === s.id))
         .map((s) => s.sync.apply(change));
       this.syncing = Promise.all([this.syncing, ...syncs]).then(() => undefined);
     });
@@ -149,7 +149,27 @@ export class SessionManager {
     return s;
   }
 
+  /** Launches; the breakpoints given to a launch that fails end with it (`req.sessionId`). */
   async launch(req: LaunchRequest): Promise<Session> {
+    try {
+      return await this.launchAs(req);
+    } catch (e) {
+      if (req.sessionId) this.endOwned(req.sessionId);
+      throw e;
+    }
+  }
+
+  /** Attaches; the breakpoints given to an attach that fails end with it (`req.sessionId`). */
+  async attach(req: AttachRequest): Promise<Session> {
+    try {
+      return await this.attachAs(req);
+    } catch (e) {
+      if (req.sessionId) this.endOwned(req.sessionId);
+      throw e;
+    }
+  }
+
+  private async launchAs(req: LaunchRequest): Promise<Session> {
     checkArgsDepth(req.adapterArgs, 'adapterArgs');
     const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
     const { fields = {}, ...unified } = req;
@@ -162,7 +182,7 @@ export class SessionManager {
     this.allowed.check('cwd', cwd);
     const template = profile.launch;
     checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
-    const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file ? [b.file] : [])))];
+    const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file && appliesTo(b, req.sessionId) ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
@@ -171,7 +191,17 @@ export class SessionManager {
     return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId });
   }
 
-  async attach(req: AttachRequest): Promise<Session> {
+  /**
+   * A session's own breakpoints end with it (kept on the session, for what its answers say about
+   * them); also for an id reserved for a launch or attach that never started.
+   */
+  endOwned(sessionId: string): void {
+    const ended = this.book.endOwned(sessionId);
+    const s = this.sessions.get(sessionId);
+    if (s && ended.length) s.endedBreakpoints.push(...ended);
+  }
+
+  private async attachAs(req: AttachRequest): Promise<Session> {
     checkArgsDepth(req.adapterArgs, 'adapterArgs');
     const { fields = {}, ...unified } = req;
     const profile = this.profiles.pickFor('attach', req.language, undefined, fields);
@@ -203,6 +233,8 @@ export class SessionManager {
     await hooks.prepareAttach?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const extra: StartExtras = {
+      // every attempt under one id: the breakpoints given to the attach are that session's own
+      sessionId: req.sessionId ?? this.reserveSessionId(),
       reconnect: req.reconnect,
       attachAddress: req.processId || port === undefined || !host ? undefined : { host, port },
       targetPid: req.processId,
@@ -215,7 +247,7 @@ export class SessionManager {
       try {
         const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
         if (template.injects && req.processId !== undefined) await waitUntraced(req.processId, 10_000);
-        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined });
+        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined, sessionId: undefined });
         this.kept.changed();
         return session;
       } catch (e) {
@@ -238,7 +270,7 @@ export class SessionManager {
     return attachCandidates(this.profiles.pickFor('attach', req.language, undefined, req.fields ?? {}));
   }
 
-  /** Forgets the session of an attach attempt that failed (it is retried under a new one). */
+  /** Forgets the session of an attach attempt that failed (it is retried under the same id). */
   private removeFailedAttempt(): void {
     const last = this.recent[this.recent.length - 1];
     if (last && this.sessions.get(last)?.state === 'failed') this.remove(last);
@@ -279,11 +311,17 @@ export class SessionManager {
     this.dropOldEnded();
     this.sessions.set(session.id, session);
     this.touch(session.id);
-    session.on('state', () => this.kept.changed());
+    let started = false;
+    session.on('state', () => {
+      if (started && !session.live) this.endOwned(session.id);
+      this.kept.changed();
+    });
     this.kept.changed();
     for (const listener of this.createdListeners) listener(session);
     try {
       await session.start();
+      started = true;
+      if (!session.live) this.endOwned(session.id);
     } finally {
       // the next launch of this language finds an adapter ready; started after this one so they do not compete
       if (adapterCommand) this.pool.refill(this.recipe(profile, adapterCommand, extra.adapterCwd));
@@ -343,16 +381,17 @@ export class SessionManager {
     const lines = new Map<string, BreakpointSpec>();
     for (const spec of checked) {
       if (!spec.file) continue;
-      const key = `${spec.file}:${spec.line}`;
+      const key = `${spec.file}:${spec.line}:${spec.sessionId ?? ''}`;
       const earlier = lines.get(key);
       if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, stops: 0, bindings: new Map() }, spec).action === 'replace') {
         throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds');
       }
       lines.set(key, spec);
-      sameLine(this.book.atLine(spec.file, spec.line!), spec); // refuses a conflict before anything is added
+      sameLine(this.book.atLine(spec.file, spec.line!, spec.sessionId), spec); // refuses a conflict before anything is added
+      sharedLine(this.book.sharingLine(spec.file, spec.line!, spec.sessionId), spec);
     }
     return checked.map((spec) => {
-      const outcome = spec.file ? sameLine(this.book.atLine(spec.file, spec.line!), spec) : { action: 'new' as const };
+      const outcome = spec.file ? sameLine(this.book.atLine(spec.file, spec.line!, spec.sessionId), spec) : { action: 'new' as const };
       if (outcome.action === 'same') return Object.assign(outcome.existing, { replaced: undefined });
       const b = this.book.add(spec);
       if (outcome.action === 'replace') b.replaced = `${outcome.existing.id} had: ${outcome.had}`;
@@ -364,7 +403,7 @@ export class SessionManager {
   private checkBreakpoint(spec: BreakpointSpec, cwd: string): BreakpointSpec {
     checkBreakpointExpressions(this.profiles, this.evalMode, spec);
     for (const s of this.sessions.values()) {
-      const missing = s.live ? s.unsupportedFeatures(spec) : [];
+      const missing = s.live && appliesTo(spec, s.id) ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
     }
     if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', undefined, { code: 'watch-needs-stop', next: 'watch-while-stopped' });

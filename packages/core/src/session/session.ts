@@ -23,6 +23,7 @@ import { requireLive } from './guards.js';
 import { recordOutput, routeEvent } from './event-router.js';
 import { ProgramExit } from './program-exit.js';
 import { terminateAttached, type TargetEnd } from './target-ending.js';
+import { releaseTarget, type Detached } from './detach.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
@@ -153,9 +154,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return (c.main ?? c.lastMain)?.capabilities ?? {};
   }
 
-  /** The gateway breakpoints (with this session's bindings among theirs). */
+  /** Its own breakpoints, removed from the book when it ended (what its answers say about them). */
+  readonly endedBreakpoints: BookBreakpoint[] = [];
+
+  /** The gateway breakpoints that apply to it (the workspace's and its own, with this session's bindings among theirs). */
   breakpoints(): BookBreakpoint[] {
-    return this.config.book.list();
+    return [...this.config.book.for(this.id), ...this.endedBreakpoints];
   }
 
   get exitCode(): number | undefined {
@@ -310,13 +314,17 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     this.ending.abort();
     if (!this.live && !this.connections.adapter?.running) return undefined;
     const wasLive = this.live;
+    if (!terminate && this.kind === 'attach' && (this.state === 'running' || this.state === 'stopped')) this.release = await releaseTarget(this);
     const outcome = terminate && this.kind === 'attach' ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(terminate), undefined);
     // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
-    if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false)) this.detached = true;
+    if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false) && this.release?.running !== false) this.detached = true;
     if (this.live) this.moveTo('terminated');
     this.logGatewayEvent('ended', terminate ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
     return outcome;
   }
+
+  /** What the detach that ended it did to the target (an attached session let go of without terminating it). */
+  release: Detached | undefined;
 
   /** Last resort at gateway exit: ends the adapter's process group and what we started, synchronously. */
   killNow(): void {

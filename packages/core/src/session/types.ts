@@ -80,6 +80,8 @@ export interface LaunchRequest {
 
 export interface AttachRequest {
   language?: string;
+  /** An id from `SessionManager.reserveSessionId()`: the breakpoints given to the attach are its own. */
+  sessionId?: string;
   host?: string;
   port?: number;
   processId?: number;

@@ -43,8 +43,9 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
 
   const stopAtFailure = req.stopAtFailure ?? true;
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
-  const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true }, cwd).id);
-  const sessionId = stopAtFailure && spec.failureBreakpoints.length ? manager.reserveSessionId() : undefined;
+  // the test's own breakpoints (entries, failures) are its session's alone
+  const sessionId = manager.reserveSessionId();
+  const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true, sessionId }, cwd).id);
   const failureIds = stopAtFailure ? spec.failureBreakpoints.map((name) => manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd).id) : [];
   if (entryIds.length || failureIds.length) await manager.synced();
   const immediate = stopAtFailure && !spec.armAtTestStart;

@@ -1,4 +1,4 @@
-import type { BookBreakpoint } from '../breakpoints/book.js';
+import { ownerWords, type BookBreakpoint } from '../breakpoints/book.js';
 import type { Session } from '../session/session.js';
 
 /** The bound for one step out of a call passed over (a step that ends at the next hit in it stops sooner). */
@@ -42,7 +42,9 @@ export class CallFrames {
       if (!atEntry) {
         if (stop.reason === 'step' && this.repeats) continue; // out of a counted call: on to the next
         const top = stop.frames[0];
-        return `the program stopped elsewhere first (${stop.reason} at ${top?.name}:${top?.line})`;
+        const others = stop.breakpointIds.flatMap((id) => session.breakpoints().find((b) => b.id === id) ?? []);
+        const why = others.length ? `at ${others.map((b) => `${b.id}, ${ownerWords(b)}`).join('; ')}, not the trace's` : stop.reason;
+        return `the program stopped elsewhere first (${why} at ${top?.name}:${top?.line})`;
       }
       if (this.repeats && this.open.some((f) => f.thread === stop.threadId && f.depth === depth)) continue; // the same call again
       this.open.push({ thread: stop.threadId, depth });

@@ -1,10 +1,10 @@
 import { dirname } from 'node:path';
-import type { BookBreakpoint } from '../breakpoints/book.js';
+import { appliesTo, ownerWords, type BookBreakpoint } from '../breakpoints/book.js';
 import { GatewayError } from '../errors.js';
 import type { SessionManager } from '../session/manager.js';
 import type { Session } from '../session/session.js';
 import type { LaunchRequest } from '../session/types.js';
-import { canonicalPath } from '../session/paths.js';
+import { canonicalPath, samePath } from '../session/paths.js';
 import { CallFrames } from './call-frames.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
@@ -49,10 +49,11 @@ export async function traceLaunch(manager: SessionManager, launch: LaunchRequest
   if (!req.target) throw new GatewayError('a trace in a new launch needs the function (or file and line) to trace', 'pass function (and file), or file and line');
   const program = launch.program ? canonicalPath(launch.program, launch.cwd ?? process.cwd()) : undefined;
   const cwd = launch.cwd ?? (program ? dirname(program) : process.cwd());
-  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {}), program), cwd);
+  const sessionId = manager.reserveSessionId();
+  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {}), program), cwd, sessionId);
   await entry.arm();
   try {
-    const session = await manager.launch(launch);
+    const session = await manager.launch({ ...launch, sessionId });
     return await traceCalls(manager, session, entry, req);
   } finally {
     await entry.disarm();
@@ -66,7 +67,7 @@ export async function traceInSession(manager: SessionManager, session: Session, 
     if (session.state !== 'stopped') throw new GatewayError(`session ${session.id} is ${session.state}: a trace without a function starts where it is stopped`, 'wait for a stop, or pass the function to trace');
     return traceCalls(manager, session, undefined, req);
   }
-  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, session.cwd, session.profile), session.cwd);
+  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, session.cwd, session.profile), session.cwd, session.id);
   const bp = await entry.arm();
   try {
     if (session.state === 'stopped' && !atBreakpoint(session, bp)) await session.continue();
@@ -141,7 +142,13 @@ async function conditionHolds(session: Session, condition: string | undefined): 
 }
 
 function atBreakpoint(session: Session, bp: BookBreakpoint): boolean {
-  return session.state === 'stopped' && !!session.stop?.breakpointIds.includes(bp.id);
+  const stop = session.state === 'stopped' ? session.stop : undefined;
+  if (!stop) return false;
+  if (stop.breakpointIds.includes(bp.id)) return true;
+  // a stop at the entry's place that names no breakpoint (an adapter id from before the entry was re-armed) is the trace's own
+  const top = stop.frames[0];
+  const line = bp.bindings.get(session.id)?.line ?? bp.line;
+  return stop.breakpointIds.length === 0 && stop.reason === 'breakpoint' && !!bp.file && !!top?.source?.path && samePath(top.source.path, bp.file) && top.line === line;
 }
 
 /** `atEntry`: the line is the function's first (a new call starts there). */
@@ -171,7 +178,7 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
   throw new GatewayError('nothing to trace', 'pass function (and file), or file and line');
 }
 
-/** The trace's own breakpoint: armed to reach a call, disarmed while a call is traced, always removed at the end. */
+/** The trace's own breakpoint (its session's alone): armed to reach a call, disarmed while a call is traced, always removed at the end. */
 class EntryBreakpoint {
   private bp: BookBreakpoint | undefined;
 
@@ -179,14 +186,15 @@ class EntryBreakpoint {
     private readonly manager: SessionManager,
     readonly spec: EntrySpec,
     private readonly cwd: string,
+    private readonly sessionId: string,
   ) {}
 
   async arm(): Promise<BookBreakpoint> {
     if (this.bp && this.manager.book.get(this.bp.id)) return this.bp;
-    const { spec, manager } = this;
-    const existing = manager.book.list().find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
-    if (existing) throw new GatewayError(`breakpoint ${existing.id} is already set where the trace would start`, 'remove that breakpoint first, or trace from another line');
-    this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition }, this.cwd);
+    const { spec, manager, sessionId } = this;
+    const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
+    if (existing) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is already set where the trace would start`, 'remove that breakpoint first, or trace from another line');
+    this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
     await manager.synced();
     return this.bp;
   }
@@ -201,8 +209,8 @@ class EntryBreakpoint {
 /** The profile's panic function breakpoint (delve: runtime.gopanic), armed while a call is traced; none if the user has one there. */
 async function armPanicBreakpoint(manager: SessionManager, session: Session): Promise<BookBreakpoint | undefined> {
   const fn = session.profile.trace?.raise?.breakpoint;
-  if (!fn || manager.book.list().some((b) => b.function === fn)) return undefined;
-  const bp = manager.addBreakpoint({ function: fn }, session.cwd);
+  if (!fn || manager.book.list().some((b) => b.function === fn && appliesTo(b, session.id))) return undefined;
+  const bp = manager.addBreakpoint({ function: fn, sessionId: session.id }, session.cwd);
   await manager.synced();
   return bp;
 }

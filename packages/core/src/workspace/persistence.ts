@@ -24,15 +24,18 @@ export async function persistWorkspace(manager: SessionManager, file: StateFile)
   return problem;
 }
 
-/** Attaches again to the target of a session lost when the gateway restarted; the new session gets a new id. */
-export async function reattach(manager: SessionManager, id: string): Promise<Session> {
+/**
+ * Attaches again to the target of a session lost when the gateway restarted; the new session gets a
+ * new id (`sessionId`, when reserved for breakpoints given with it). The lost one's own breakpoints ended with it.
+ */
+export async function reattach(manager: SessionManager, id: string, sessionId?: string): Promise<Session> {
   const saved = manager.kept.lost.get(id);
   if (!saved) {
     const lost = [...manager.kept.lost.keys()];
     throw new GatewayError(`no lost session '${id}' to re-attach`, lost.length ? `lost sessions: ${lost.join(', ')}` : undefined, { code: 'unknown-session', ...(lost.length ? {} : { next: 'list-lost-sessions' }) });
   }
   if (!saved.attach) throw new GatewayError(`session '${id}' was launched (${saved.target}), not attached`, undefined, { code: 'not-supported', next: 'launch-again' });
-  const session = await manager.attach(saved.attach as AttachRequest);
+  const session = await manager.attach({ ...(saved.attach as AttachRequest), sessionId });
   manager.kept.lost.delete(id);
   manager.kept.changed();
   return session;
@@ -55,7 +58,7 @@ function snapshot(manager: SessionManager, folder: string): SavedState {
     folder,
     breakpoints: manager.book
       .list()
-      .filter((b) => !b.sessionId)
+      .filter((b) => !b.sessionId) // a session's own end with it
       .map(({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary }) => ({ id, file, line, function: fn, condition, hitCondition, logMessage, temporary })),
     exceptionFilters: Object.fromEntries(manager.kept.exceptionFilterChoices),
     sessions: [...manager.kept.lost.values(), ...live].slice(-MAX_LOST),

@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
-import type { Session, SessionManager } from '@dapgate/core';
+import { appliesTo, type Session, type SessionManager } from '@dapgate/core';
+import { shortPath } from './text.js';
 
 export interface ArmedStops {
   /** One phrase per kind: "2 breakpoints", "exception filter 'uncaught'", "a crash (signal ...)". */
@@ -26,7 +27,7 @@ export function armedStops(session: Session, manager: SessionManager, stopOnEntr
   const extensions = session.profile.extensions.map((e) => e.toLowerCase());
   const stopping = manager.book
     .list()
-    .filter((b) => !b.logMessage && ((b.kind === 'function' && (!b.sessionId || b.sessionId === session.id)) || (b.kind === 'line' && !!b.file && extensions.includes(extname(b.file).toLowerCase())) || (b.kind === 'data' && b.sessionId === session.id)));
+    .filter((b) => !b.logMessage && appliesTo(b, session.id) && (b.kind !== 'line' || (!!b.file && extensions.includes(extname(b.file).toLowerCase()))));
   if (stopping.length) parts.push(`${stopping.length} breakpoint${stopping.length === 1 ? '' : 's'} (${stopping.map((b) => b.id).join(', ')})`);
   const waitFor = parts.length > 0 || session.profile.stops.alwaysArmed.length > 0;
   const filters = session.sync.exceptionFilters;
@@ -40,4 +41,22 @@ export function armedStops(session: Session, manager: SessionManager, stopOnEntr
 /** `Armed: 2 breakpoints (bp1, bp2), exception filter 'uncaught'.` */
 export function armedLine(armed: ArmedStops): string {
   return armed.any ? `Armed: ${armed.parts.join(', ')}.` : 'Armed: nothing (no breakpoints, no exception filters, no stopOnEntry).';
+}
+
+/**
+ * The workspace breakpoints a new session got besides its own (set earlier, for every session),
+ * with any the adapter did not take as asked: "" when there are none.
+ */
+export function workspaceArmedLine(session: Session): string {
+  const extensions = session.profile.extensions.map((e) => e.toLowerCase());
+  const theirs = session
+    .breakpoints()
+    .filter((b) => !b.sessionId && (b.kind === 'function' || (b.kind === 'line' && !!b.file && extensions.includes(extname(b.file).toLowerCase()))));
+  if (!theirs.length) return '';
+  const described = theirs.map((b) => {
+    const bound = b.bindings.get(session.id);
+    const where = b.kind === 'function' ? `function ${b.function}` : `${shortPath(b.file, session.cwd)}:${b.line}`;
+    return `${b.id} ${where}${b.logMessage ? ' (logpoint)' : ''}${bound && !bound.verified && bound.message ? ` (${bound.message})` : ''}`;
+  });
+  return `\nWorkspace breakpoint${theirs.length === 1 ? '' : 's'} armed too (set earlier, for every session): ${described.join(', ')}.`;
 }

@@ -1,10 +1,10 @@
-import type { BookBreakpoint, Session, SessionManager } from '@dapgate/core';
+import type { BookBreakpoint, Session } from '@dapgate/core';
 import { shortPath } from './text.js';
 import { hitWords } from './hit-counts.js';
 
 /** One line about a breakpoint: where, how it bound in each session, hits, options. */
 export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
-  const where = b.kind === 'function' ? `function ${b.function}` : b.kind === 'data' ? `watch ${b.watch} (${b.accessType}, session ${b.sessionId})` : `${shortPath(b.file, cwd)}:${b.line}`;
+  const where = b.kind === 'function' ? `function ${b.function}` : b.kind === 'data' ? `watch ${b.watch} (${b.accessType})` : `${shortPath(b.file, cwd)}:${b.line}`;
   const bindings = [...b.bindings.entries()].map(([sid, x]) => {
     if (!x.verified) return `${sid}: pending${x.message ? ` (${x.message})` : ''}`;
     return b.line && x.line && x.line !== b.line ? `${sid}: MOVED — requested line ${b.line}, bound line ${x.line}` : `${sid}: verified`;
@@ -15,7 +15,7 @@ export function describeBreakpoint(b: BookBreakpoint, cwd: string): string {
     b.logMessage ? `logs "${b.logMessage}"` : '',
     b.temporary ? 'temporary' : '',
   ].filter(Boolean);
-  return `${b.id} ${where}${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : 'pending (no session yet; applies when one starts)'}; ${hitWords(b)}`;
+  return `${b.id} ${where} (${b.sessionId ? `${b.sessionId}'s own` : 'workspace'})${opts.length ? ` [${opts.join(', ')}]` : ''} — ${bindings.length ? bindings.join('; ') : (b.sessionId ? 'pending' : 'pending (no session yet; applies when one starts)')}; ${hitWords(b)}`;
 }
 
 export function breakpointJson(b: BookBreakpoint) {
@@ -25,6 +25,7 @@ export function breakpointJson(b: BookBreakpoint) {
     ...(b.file ? { file: b.file, line: b.line } : {}),
     ...(b.function ? { function: b.function } : {}),
     ...(b.watch ? { watch: b.watch, accessType: b.accessType, sessionId: b.sessionId } : {}),
+    owner: b.sessionId ?? 'workspace',
     ...(b.condition ? { condition: b.condition } : {}),
     ...(b.hitCondition ? { hitCondition: b.hitCondition } : {}),
     ...(b.logMessage ? { logMessage: b.logMessage } : {}),
@@ -45,10 +46,10 @@ export function plainBindingMessage(s: Session, message: string | undefined): st
 }
 
 /** Loud notes about breakpoints that did not bind where asked. */
-export function bindingNotes(s: Session, ids: string[], manager: SessionManager): string {
+export function bindingNotes(s: Session, ids: string[]): string {
   const notes: string[] = [];
   for (const id of ids) {
-    const b = manager.book.get(id);
+    const b = s.breakpoints().find((x) => x.id === id); // its own ones too, after they ended with it
     const bound = b?.bindings.get(s.id);
     if (!b || !bound) continue;
     const why = plainBindingMessage(s, bound.message);

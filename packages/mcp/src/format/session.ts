@@ -29,8 +29,9 @@ export function headline(s: Session): string {
   return `Session ${s.id} (${s.target})`;
 }
 
-function stopReason(stop: StopInfo, genericPattern: string | undefined): string {
-  if (stop.breakpointIds.length) return `breakpoint ${stop.breakpointIds.join(', ')}`;
+function stopReason(s: Session, stop: StopInfo, genericPattern: string | undefined): string {
+  // the session's own breakpoints are named bare; a workspace one is named as such (set earlier, not by this session's call)
+  if (stop.breakpointIds.length) return `breakpoint ${stop.breakpointIds.map((id) => (s.breakpoints().find((b) => b.id === id && !b.sessionId) ? `${id}, a workspace breakpoint set earlier` : id)).join('; ')}`;
   if (stop.reason === 'exception') {
     // some adapters put a generic description (the profile's pattern): the exception itself is then in text
     const generic = !stop.description || (!!genericPattern && new RegExp(genericPattern, 'i').test(stop.description)) || (stop.text?.includes(stop.description) ?? false);
@@ -56,7 +57,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       // the profile's own breakpoint where a panic starts (Rust's rust_panic): a panic, not "breakpoint 1.1"
       const raise = s.profile.trace?.raise?.function;
       const panic = !stop.breakpointIds.length && stop.reason !== 'exception' && !!top && !!raise && new RegExp(raise).test(top.name);
-      lines.push(`${head} stopped at ${panic ? await panicMessage(s) : stopReason(stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
+      lines.push(`${head} stopped at ${panic ? await panicMessage(s) : stopReason(s, stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
       structured.stop = {
         reason: stop.reason,
         ...(stop.description ? { description: stop.description } : {}),

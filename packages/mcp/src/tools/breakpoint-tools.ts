@@ -50,7 +50,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     {
       title: 'Set breakpoint',
       description:
-        'At file+line or function (all sessions, now and later), or a watch (one stopped session).',
+        'File+line or function: all sessions, or with sessionId its own; or a watch (stopped session).',
       input: {
         ...params.breakpointFields,
         watch: z.string().optional().describe('stop when it changes'),
@@ -68,8 +68,10 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
         return ok(`Breakpoint ${describeBreakpoint(b, manager.defaultCwd())}`, { breakpoint: breakpointJson(b) });
       }
       if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function, or watch', 'e.g. {file: "app.py", line: 12}');
-      const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
-      const { sessionId: _, frame: __, accessType: ___, ...spec } = a;
+      const owner = a.sessionId ? manager.get(a.sessionId) : undefined;
+      owner?.requireLive('set a breakpoint of its own');
+      const cwd = owner ? owner.cwd : manager.defaultCwd();
+      const { frame: __, accessType: ___, ...spec } = a;
       const [b] = await addBreakpoints(manager, [spec], cwd);
       const text = `Breakpoint ${describeBreakpoint(b!, cwd)}${b!.replaced ? `\nIt replaced the breakpoint on that line (${b!.replaced}); one breakpoint per line.` : ''}`;
       return ok(text, { breakpoint: breakpointJson(b!) });
@@ -124,7 +126,7 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
     'debug_breakpoints',
     {
       title: 'Breakpoints',
-      description: 'Breakpoints: verified per session, bound line, hits.',
+      description: 'Breakpoints: owner, binding per session, hits.',
       input: {},
       output: outputs.breakpoints,
       annotations: { readOnlyHint: true },

@@ -26,8 +26,8 @@ export function registerExecutionTools(server: McpServer, manager: SessionManage
       const s = manager.get(a.sessionId);
       s.requireLive('run to a line');
       const file = canonicalPath(a.file, s.cwd);
-      const existing = manager.book.forFile(file).find((b) => b.line === a.line);
-      const [temp] = existing ? [undefined] : await addBreakpoints(manager, [{ file: a.file, line: a.line, temporary: true }], s.cwd);
+      const existing = manager.book.forFile(file, s.id).find((b) => b.line === a.line);
+      const [temp] = existing ? [undefined] : await addBreakpoints(manager, [{ file: a.file, line: a.line, temporary: true, sessionId: s.id }], s.cwd);
       try {
         await s.continue(a.threadId);
         const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress, a.threadId);

@@ -29,6 +29,7 @@ const breakpoint = open({
   line: int.optional(),
   function: str.optional(),
   watch: str.optional(),
+  owner: str.optional().describe("'workspace' (every session) or the session id it belongs to"),
   hits: int.optional().describe('passes dapgate saw, over every session (see hitsCounted)'),
   stops: int.optional().describe('of those, the ones that stopped the program'),
   hitsCounted: str.optional().describe("'every pass', or 'condition held': the adapter evaluates the condition at every pass, unseen"),
@@ -197,6 +198,7 @@ export const outputs = {
         }),
       )
       .optional(),
+    otherStops: z.array(open({ reason: str, breakpointIds: z.array(str) })).optional().describe('stops not at its breakpoints'),
     exitCode: z.number().optional(),
   },
 } satisfies Record<string, z.ZodRawShape>;

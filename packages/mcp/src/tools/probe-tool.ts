@@ -1,7 +1,7 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { canonicalPath, type BookBreakpoint, type SessionManager } from '@dapgate/core';
+import { canonicalPath, ownerWords, type BookBreakpoint, type Session, type SessionManager } from '@dapgate/core';
 import { defineTool, params } from './register.js';
 import { ok } from './result.js';
 import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
@@ -40,20 +40,31 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
       const deadline = Date.now() + (a.timeoutMs ?? 30_000);
       const cwd = a.cwd ?? manager.defaultCwd();
       refuseUnsupportedKinds(manager, { program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(manager.profiles.profiles, 'launch', a) }, a.breakpoints);
-      const before = new Set(manager.book.list().map((b) => b.id));
-      const added: BookBreakpoint[] = await addBreakpoints(manager, a.breakpoints, cwd);
-      const mine = added.filter((b) => !before.has(b.id)).map((b) => b.id);
+      // the probe's breakpoints are its session's own: no other session stops at them, and they end with it
+      const sessionId = manager.reserveSessionId();
+      const added: BookBreakpoint[] = await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), cwd);
+      const mine = added.map((b) => b.id);
       const hits: Record<string, unknown>[] = [];
+      const otherStops: Record<string, unknown>[] = [];
       const lines: string[] = [];
       const nested = new Map<string, number>();
       let session;
       try {
-        session = await manager.launch({ program: a.program, args: a.args, cwd: a.cwd, env: a.env, language: a.language, fields: takeFields(manager.profiles.profiles, 'launch', a) });
+        session = await manager.launch({ program: a.program, args: a.args, cwd: a.cwd, env: a.env, language: a.language, fields: takeFields(manager.profiles.profiles, 'launch', a), sessionId });
         const maxHits = a.maxHits ?? 10;
         while (hits.length < maxHits) {
           const outcome = await session.waitForSettled(Math.max(0, deadline - Date.now()), signal);
           if (outcome !== 'stopped') break;
           const top = session.stop!.frames[0];
+          if (!session.stop!.breakpointIds.some((id) => mine.includes(id))) {
+            // not one of the probe's breakpoints (an exception, a workspace breakpoint): said as such, not counted, nothing evaluated
+            const other = otherStop(session, top);
+            otherStops.push(other.structured);
+            lines.push(other.text);
+            if (otherStops.length >= maxHits || Date.now() >= deadline) break;
+            await session.continue();
+            continue;
+          }
           const nestedIn = nestedOnSameLine(session.stop!.frames);
           if (nestedIn) {
             // a comprehension or lambda on the breakpoint's line runs in a frame of its own: its hits are not the function's
@@ -63,7 +74,9 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
             continue;
           }
           const scopes = await session.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
-          const { text: localsText, values } = localsLine(scopes, 300, session.profile.variables);
+          // an expression that is a local's name is shown once, as the expression
+          const shown = scopes.map((sc) => ({ ...sc, variables: sc.variables?.filter((v) => !(a.expressions ?? []).includes(v.name)) }));
+          const { text: localsText, values } = localsLine(shown, 300, session.profile.variables);
           const exprs: Record<string, string> = {};
           for (const e of a.expressions ?? []) {
             try {
@@ -75,7 +88,8 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
           const where = top ? frameLabel(top, session.cwd) : '?';
           hits.push({ breakpointIds: session.stop!.breakpointIds, reason: session.stop!.reason, file: top && frameFile(top), line: top?.line, function: top?.name, locals: values, expressions: exprs });
           lines.push(`#${hits.length} ${where}${session.stop!.reason === 'exception' ? ` (exception: ${clip(session.stop!.description ?? '', 100)})` : ''}`);
-          lines.push(`   ${Object.keys(exprs).length ? `${Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ')}  |  ` : ''}${localsText}`);
+          const exprText = Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ');
+          lines.push(`   ${exprText && localsText === '(none)' ? exprText : `${exprText ? `${exprText}  |  ` : ''}${localsText}`}`);
           progress(`probe: ${hits.length} of at most ${maxHits} hit(s) recorded`, hits.length, maxHits);
           if (hits.length >= maxHits || Date.now() >= deadline) break;
           await session.continue();
@@ -87,13 +101,15 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
               ? `ended while still running at the ${a.timeoutMs ?? 30_000} ms bound`
               : (await describe(session, { outputTail: 5 })).text.replace(/^Session \S+ \([^)]*\) /, '');
         await session.end(true);
-        const head = `Probe of ${a.program ? shortPath(canonicalPath(a.program, cwd), cwd) : session.target}: ${hits.length} hit(s); ${end}`;
+        const others = otherStops.length ? ` (and ${otherStops.length} stop(s) not at its breakpoints, marked -)` : '';
+        const head = `Probe of ${a.program ? shortPath(canonicalPath(a.program, cwd), cwd) : session.target}: ${hits.length} hit(s)${others}; ${end}`;
         const skipped = [...nested].map(([fn, n]) => `${n} in ${fn}`).join(', ');
         const note = skipped ? [`Not counted: hits in frames nested on the breakpoint's line (${skipped}): a comprehension or lambda there runs in its own frame.`] : [];
         return ok([head, ...lines, ...note].join('\n'), {
           sessionId: session.id,
           state: session.state,
           hits,
+          ...(otherStops.length ? { otherStops } : {}),
           ...(nested.size ? { nestedHitsSkipped: Object.fromEntries(nested) } : {}),
           ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}),
           ...(session.exit.signal ? { exitSignal: session.exit.signal } : {}),
@@ -107,6 +123,22 @@ export function registerProbeTool(server: McpServer, manager: SessionManager): v
       }
     },
   );
+}
+
+/** A stop that is not at one of the probe's breakpoints: what stopped it, and where. */
+function otherStop(session: Session, top: DebugProtocol.StackFrame | undefined): { text: string; structured: Record<string, unknown> } {
+  const stop = session.stop!;
+  const where = top ? frameLabel(top, session.cwd) : '?';
+  const owned = stop.breakpointIds.flatMap((id) => session.breakpoints().find((b) => b.id === id) ?? []);
+  const why = owned.length
+    ? `at ${owned.map((b) => `${b.id}, ${ownerWords(b)}${b.sessionId ? '' : ' set earlier'}`).join('; ')}`
+    : stop.reason === 'exception'
+      ? `by an exception (${clip([stop.text, stop.description].filter(Boolean).join(': '), 100)})`
+      : `by ${stop.reason}`;
+  return {
+    text: `-  stopped ${why}, ${where}: not one of the probe's breakpoints; not counted, expressions not evaluated`,
+    structured: { reason: stop.reason, breakpointIds: stop.breakpointIds, owners: owned.map((b) => b.sessionId ?? 'workspace'), file: top && frameFile(top), line: top?.line, function: top?.name },
+  };
 }
 
 /**

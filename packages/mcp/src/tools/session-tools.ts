@@ -10,7 +10,7 @@ import { settle, DEFAULT_WAIT_MS } from './waiting.js';
 import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-tools.js';
 import { frameLabel } from '../format/frames.js';
 import { bindingNotes } from '../format/breakpoints.js';
-import { armedLine, armedStops, type ArmedStops } from '../format/armed.js';
+import { armedLine, armedStops, workspaceArmedLine, type ArmedStops } from '../format/armed.js';
 import { tailText } from '../format/text.js';
 import { allAttachByPid, attachHint, fieldHelp, fieldShape, languageChoices, pidAttachers, takeFields, testIds } from './profile-fields.js';
 import { outputs } from './output-schemas.js';
@@ -104,10 +104,12 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       };
       const bpCwd = given.cwd ?? (given.program ? dirname(resolve(given.program)) : process.cwd());
       refuseUnsupportedKinds(manager, { program: given.program, language: given.language, cwd: given.cwd, fields: given.fields }, a.breakpoints);
-      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, bpCwd) : [];
-      const session = await manager.launch(given);
+      // the breakpoints given are the session's own: they apply to it alone and end with it
+      const sessionId = manager.reserveSessionId();
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), bpCwd) : [];
+      const session = await manager.launch({ ...given, sessionId });
       if (a.display) setDisplay(session, a.display);
-      const fromConfig = configured ? configurationNote(a.configuration!, configured) : '';
+      const fromConfig = (configured ? configurationNote(a.configuration!, configured) : '') + workspaceArmedLine(session);
       const armed = armedStops(session, manager, given.stopOnEntry);
       const breakpoints = added.map((b) => b.id);
       if (a.wait === false) {
@@ -116,7 +118,7 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       }
       // with or without anything armed: a program that ends or crashes at once is answered in this call
       const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
-      const notes = [bindingNotes(session, breakpoints, manager), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
+      const notes = [bindingNotes(session, breakpoints), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
       return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints, armed: armed.parts });
     },
   );
@@ -153,13 +155,18 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
         const pick = await manager.attachCandidates({ language, fields });
         if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
       }
-      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd ?? process.cwd()) : [];
-      const session = a.reattach ? await reattach(manager, a.reattach) : await manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters });
+      const sessionId = manager.reserveSessionId();
+      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), cwd ?? process.cwd()) : [];
+      const attaching = a.reattach ? reattach(manager, a.reattach, sessionId) : manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters, sessionId });
+      const session = await attaching.catch((e: unknown) => {
+        manager.endOwned(sessionId); // the breakpoints given to an attach that failed end with it
+        throw e;
+      });
       if (a.display) setDisplay(session, a.display);
       if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
       const d = await describe(session);
-      const applied = added.length ? `\nBreakpoints ${added.map((b) => b.id).join(', ')} were applied before configurationDone, so a target that waits for the debugger had them before it resumed.` : '';
-      return ok(`${d.text}${applied}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
+      const applied = added.length ? `\nBreakpoints ${added.map((b) => b.id).join(', ')} (its own) were applied before configurationDone, so a target that waits for the debugger had them before it resumed.` : '';
+      return ok(`${d.text}${applied}${workspaceArmedLine(session)}`, { ...d.structured, breakpoints: added.map((b) => b.id) });
     },
   );
 
@@ -227,15 +234,17 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const s = manager.get(a.sessionId);
       const terminate = a.terminate ?? s.kind === 'launch';
       const wasLive = s.live;
+      const stateBefore = s.state;
       const target = await s.end(terminate, 'debug_stop');
       let what: string;
       if (!wasLive) what = 'had already ended';
-      else if (!terminate) what = 'ended; detached, the program keeps running';
+      else if (!terminate) what = s.release ? detachWords(s.release) : s.kind === 'attach' ? `ended; detached while ${stateBefore} (whether the program runs was not checked)` : 'ended; detached, the program keeps running';
       else if (!target) what = 'ended; the program was terminated';
       else if (target.gone) what = `ended; the program was terminated: ${target.detail}`;
       else what = `ended, but the program was NOT terminated: detached; ${target.detail}`;
       const terminated = terminate && wasLive && (target?.gone ?? true);
-      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated, ...(target?.pid ? { pid: target.pid } : {}) });
+      const detached = s.release && !terminate ? { detached: { running: s.release.running, removed: s.release.removed, left: s.release.left } } : {};
+      return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated, ...detached, ...(target?.pid ? { pid: target.pid } : {}) });
     },
   );
 
@@ -300,6 +309,14 @@ function unarmedAdvice(armed: ArmedStops): string {
 function outputSoFar(s: Session): string {
   const out = s.output.tail(200).map((e) => e.text).join('').replace(/\r\n/g, '\n');
   return out.trim() ? `Output so far (last lines):\n${tailText(out, 10, 1_500)}` : 'Output so far: none.';
+}
+
+/** What a detach did: what it took out of the target, and whether the program was seen running. */
+function detachWords(d: NonNullable<Session['release']>): string {
+  const removed = d.removed.length ? `; removed what this session set in the target: ${d.removed.join(', ')}` : '';
+  const left = d.left.length ? `; still set in the target (could not be removed): ${d.left.join('; ')}` : '';
+  if (d.running) return `ended; detached, the program keeps running (seen running after the detach resumed it${removed})${left}`;
+  return `ended; detached, but the program is NOT running: ${d.detail}${removed}${left}`;
 }
 
 function where(s: Session): string | undefined {
