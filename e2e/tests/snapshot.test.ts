@@ -50,7 +50,7 @@ describe('debug_snapshot: every thread in one call', () => {
     assert.equal(lock?.reason, 'sync.Mutex.Lock', r.text);
     const sleeping = groupAt(groups, hang, lineOf(hang, 'time.Sleep(100'));
     assert.equal(sleeping?.reason, 'sleep', r.text);
-    assert.match(r.text, new RegExp(`3 at .*main\\.go:${receive!.line} in main\\.consume — chan receive: \\d+, \\d+, \\d+`), r.text);
+    assert.match(r.text, new RegExp(`3 at .*main\\.go:${receive!.line} in main\\.consume — chan receive \\(threads \\d+, \\d+, \\d+\\)`), r.text);
     assert.match(r.text, new RegExp(`2 at .*main\\.go:${lock!.line} in main\\.update — sync\\.Mutex\\.Lock`), r.text);
     // the nearest program frame's locals, per thread in full
     const consumers = (r.structured.threads as { id: number; locals?: Record<string, string> }[]).filter((t) => receive!.threadIds.includes(t.id));

@@ -25,8 +25,16 @@ function ids(list: number[]): string {
   return list.slice(0, IDS).join(', ') + (list.length > IDS ? ` (+${list.length - IDS} more)` : '');
 }
 
+/** Top frames shown for a thread with no frame of the program's own. */
+const LIBRARY_TOP = 3;
+
 /** Program frames shown (at most PROGRAM_FRAMES), each run of library frames as one counted line. */
 function stackLines(frames: SnapshotFrame[], cwd: string): string[] {
+  // no frame is the program's (a stdlib server, a runtime thread): its top frames are where it waits
+  if (frames.length && frames.every((f) => f.library)) {
+    const top = frames.slice(0, LIBRARY_TOP).map((f) => `    #${f.index} ${f.name} at ${shortPath(f.file, cwd)}:${f.line} (library)`);
+    return frames.length > LIBRARY_TOP ? [...top, `    … ${plural(frames.length - LIBRARY_TOP, 'library frame')}`] : top;
+  }
   const out: string[] = [];
   let run = 0;
   let shown = 0;
@@ -97,7 +105,7 @@ export function formatSnapshot(s: Snapshot, cwd: string, headline: string): stri
   for (const d of s.deadlocks ?? []) lines.push(deadlockLine(d, cwd));
   if (s.groups.length) {
     lines.push('Where they are:');
-    for (const g of s.groups.slice(0, PLACES)) lines.push(`  ${String(g.threadIds.length).padStart(3)} at ${place(g, cwd)}: ${ids(g.threadIds)}`);
+    for (const g of s.groups.slice(0, PLACES)) lines.push(`  ${String(g.threadIds.length).padStart(3)} at ${place(g, cwd)} (${g.threadIds.length === 1 ? 'thread' : 'threads'} ${ids(g.threadIds)})`);
     if (s.groups.length > PLACES) lines.push(`  … ${s.groups.length - PLACES} more places (${s.groups.slice(PLACES).reduce((n, g) => n + g.threadIds.length, 0)} threads)`);
   }
   if (s.unread) lines.push(`${plural(s.unread, 'thread')} not read within the time bound (raise timeoutMs).`);
