@@ -1,5 +1,6 @@
 export { SessionManager, type ManagerOptions } from './session/manager.js';
 export { Session, type SessionConfig } from './session/session.js';
+export { collectLogpoint, type CollectedMessages } from './session/logpoint-collect.js';
 export { DapClient, type RequestMap, type Command } from './session/dap-client.js';
 export { SessionStateMachine, TRANSITIONS, IllegalTransitionError } from './session/state-machine.js';
 export { boundedOnce, within, type Bounded } from './session/bounded-wait.js';

@@ -214,7 +214,7 @@ export function recordOutput(s: OutputHost, category: string, text: string): voi
     if (!out) continue;
     const quoted = piece.ids.length && s.profile.logpointOutput; // js-debug prints strings quoted, as console.log('%O') does
     if (quoted) out = asLogpointMessage(out, piece.ids.flatMap((id) => s.book.get(id)?.logMessage ?? []), quoted.quote) ?? out;
-    s.output.append({ category: piece.ids.length ? 'logpoint' : category, text: out });
+    s.output.append({ category: piece.ids.length ? 'logpoint' : category, text: out, ...(piece.ids.length ? { breakpointIds: piece.ids } : {}) });
     s.logEvent('output', `[${piece.ids.length ? 'logpoint' : category}] ${out.length > 200 ? `${out.slice(0, 200)}...` : out.trimEnd()}`);
   }
 }

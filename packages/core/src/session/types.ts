@@ -50,6 +50,8 @@ export interface SessionEvent extends Entry {
 export interface OutputEntry extends Entry {
   category: string;
   text: string;
+  /** A logpoint's message: the breakpoint that printed it. */
+  breakpointIds?: string[];
 }
 
 export interface Failure {

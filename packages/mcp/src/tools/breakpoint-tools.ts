@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { readFile } from 'node:fs/promises';
-import { canonicalPath, GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
+import { canonicalPath, collectLogpoint, GatewayError, type BookBreakpoint, type BreakpointSpec, type SessionManager } from '@dapgate/core';
 import { contextBlock } from '../format/source.js';
 import { defineTool, params } from './register.js';
-import { ok } from './result.js';
+import { ok, type ToolResult } from './result.js';
 import { shortPath } from '../format/text.js';
 import { breakpointJson, describeBreakpoint } from '../format/breakpoints.js';
 import { outputs } from './output-schemas.js';
@@ -42,6 +42,28 @@ export function refuseUnsupportedKinds(manager: SessionManager, target: { progra
   throw new GatewayError(`${profile.adapter.name} (${profile.displayName}) has no function breakpoints, so '${names}' cannot be set`, 'set a line breakpoint on the function\'s first line instead ({file, line})');
 }
 
+/** A logpoint set for one answer: its messages from a live session (it keeps running), then the logpoint is removed. */
+async function collectFromLogpoint(manager: SessionManager, a: BreakpointRequest & { collect?: number; collectMs?: number; sessionId?: string; watch?: string; frame?: number; accessType?: string }, signal: AbortSignal): Promise<ToolResult> {
+  if (!a.logMessage || !a.file || !a.line) throw new GatewayError('collect needs a logpoint: file, line and logMessage', 'e.g. {file: "app.py", line: 12, logMessage: "amount={amount}", collect: 20}');
+  const s = manager.get(a.sessionId);
+  s.requireLive('collect logpoint messages');
+  const since = s.output.cursor;
+  const { collect, collectMs, watch: _w, frame: _f, accessType: _a, ...spec } = a;
+  const [b] = await addBreakpoints(manager, [{ ...spec, sessionId: s.id }], s.cwd);
+  const want = collect!;
+  const bound = collectMs ?? 10_000;
+  try {
+    const got = await collectLogpoint(s, b!.id, since, want, bound, signal);
+    const why = got.complete ? '' : got.endedAs ? ` before the session ended (${got.endedAs})` : ` within ${bound / 1000} s`;
+    const lines = got.messages.map((m) => `  ${m.text}`);
+    const head = `Logpoint ${b!.id} at ${shortPath(b!.file!, s.cwd)}:${b!.line} (session ${s.id}, never stopped): ${got.messages.length} of ${want} message(s) in ${(got.elapsedMs / 1000).toFixed(1)} s${why}; then removed.`;
+    return ok([head, ...lines].join('\n'), { sessionId: s.id, state: s.state, breakpoint: breakpointJson(b!), messages: got.messages.map((m) => m.text), complete: got.complete });
+  } finally {
+    manager.book.remove([b!.id]);
+    await manager.synced();
+  }
+}
+
 export function registerBreakpointTools(server: McpServer, manager: SessionManager): void {
   defineTool(
     server,
@@ -56,12 +78,15 @@ export function registerBreakpointTools(server: McpServer, manager: SessionManag
         watch: z.string().optional().describe('stop when it changes'),
         accessType: z.enum(['write', 'read', 'readWrite']).optional(),
         frame: params.frame.describe('with watch'),
+        collect: z.number().int().min(1).max(1000).optional().describe('logpoint: answer with its first N messages, then remove it'),
+        collectMs: z.number().int().min(100).max(600_000).optional().describe('collect at most so long (10000)'),
         sessionId: params.sessionId,
       },
       output: outputs.breakpoint,
       annotations: { destructiveHint: false, idempotentHint: true },
     },
-    async (a) => {
+    async (a, { signal }) => {
+      if (a.collect !== undefined) return collectFromLogpoint(manager, a, signal);
       if (a.watch) {
         const b = await manager.addWatch({ watch: a.watch, accessType: a.accessType, condition: a.condition, hitCondition: a.hitCondition }, a.sessionId, a.frame);
         await manager.synced();
