@@ -14,6 +14,7 @@ import { killGroup, startJdwpTarget } from '../support/processes.js';
 import { GAP_MS, compareClients, toolsListSizes } from './compare.js';
 import { gatewayLoad } from './gateway-load.js';
 import { traceBench } from './trace-bench.js';
+import { liveBench } from './live-bench.js';
 import { conditionCost } from './condition-cost.js';
 import { PeerServer, installPeer } from './driver-peer.js';
 import { BareJava } from './bare-java.js';
@@ -26,6 +27,8 @@ const COMPARE_ONLY = process.env.BENCH_ONLY === 'compare';
 const LOAD_ONLY = process.env.BENCH_ONLY === 'load';
 /** BENCH_ONLY=trace: only debug_trace's lines/s next to a bare DAP client. */
 const TRACE_ONLY = process.env.BENCH_ONLY === 'trace';
+/** BENCH_ONLY=live: only attach-by-pid and logpoint costs on live services. */
+const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
 /** BENCH_ONLY=conditions: only what a false condition costs per pass, next to a bare DAP client. */
 const CONDITIONS_ONLY = process.env.BENCH_ONLY === 'conditions';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -65,15 +68,16 @@ async function main() {
   // 1. cold start
   const node = [];
   const gate = [];
-  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY; i++) {
+  for (let i = 0; i < RUNS && !COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY && !LIVE_ONLY; i++) {
     node.push(nodeStart());
     gate.push(await coldStart());
   }
-  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
+  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY && !LIVE_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
 
   const g = await Gateway.start({}, ['--quiet']);
-  if (TRACE_ONLY || CONDITIONS_ONLY) {
-    const traceRows = TRACE_ONLY ? await traceBench(g, (l) => console.error(`[bench] ${l}`)) : await conditionCost(g, Math.min(RUNS, 3), (l) => console.error(`[bench] ${l}`));
+  if (TRACE_ONLY || CONDITIONS_ONLY || LIVE_ONLY) {
+    const say = (l: string) => console.error(`[bench] ${l}`);
+    const traceRows = TRACE_ONLY ? await traceBench(g, say) : LIVE_ONLY ? await liveBench(g, RUNS, say) : await conditionCost(g, Math.min(RUNS, 3), say);
     await g.close();
     console.log('| measure | dapgate | baseline | ratio |\n|---|---|---|---|');
     for (const r of traceRows) console.log(`| ${r.join(' | ')} |`);
@@ -87,6 +91,7 @@ async function main() {
 
   if (!LOAD_ONLY) {
     rows.push(...(await traceBench(g, (l) => console.error(`[bench] ${l}`))));
+    rows.push(...(await liveBench(g, RUNS, (l) => console.error(`[bench] ${l}`))));
     const probe = await probeVersusPlainTools(g);
     rows.push(['characters, 4 hits with 2 expressions: debug_probe vs plain tools', `${probe.probe} (1 call)`, `plain tools: ${probe.plain} (${probe.calls} calls)`, `${((probe.probe / probe.plain) * 100).toFixed(0)}%`]);
   }
