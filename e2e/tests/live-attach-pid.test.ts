@@ -1,6 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Gateway, lineOf } from '../support/gateway.js';
 import { killGroup } from '../support/processes.js';
 import { liveFixture, request, startService, type LiveService } from '../support/live-service.js';
@@ -11,20 +14,55 @@ describe('attach by pid to a service not started for debugging', () => {
   let g: Gateway;
   const services: LiveService[] = [];
   let python: string;
+  let work: string;
   before(async () => {
     g = await Gateway.start();
+    work = mkdtempSync(join(tmpdir(), 'dapgate-live-'));
     const langs = await g.ok('debug_languages');
     python = langs.structured.languages.find((l: any) => l.id === 'python').path;
+    const lldb = langs.structured.languages.find((l: any) => l.id === 'lldb');
+    assert.equal(lldb?.installed, true, `lldb-dap must be installed for the C service (apt-get install lldb-19): ${langs.text}`);
   });
   after(async () => {
     for (const s of services) killGroup(s.child);
     await g?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
   });
+
+  // Built once each, with debug info and optimizations off, as a service would be built to be debuggable.
+  const built = new Map<string, string>();
+  function build(source: string): string {
+    if (!built.has(source)) {
+      const binary = join(work, source.replace(/\W/g, '-'));
+      const file = liveFixture(source);
+      if (source.endsWith('.go')) {
+        execFileSync('go', ['build', '-gcflags=all=-N -l', '-o', binary, file], { cwd: dirname(file), stdio: 'pipe', timeout: 300_000 });
+      } else {
+        execFileSync('gcc', ['-g', '-O0', '-o', binary, file], { stdio: 'pipe', timeout: 60_000 });
+      }
+      built.set(source, binary);
+    }
+    return built.get(source)!;
+  }
+
+  /** debug_snapshot by pid names the line the service's main thread (goroutine) waits at, detaches, and the service still answers. */
+  async function snapshotWaiting(language: string, service: LiveService, file: string, line: number): Promise<void> {
+    const r = await g.ok('debug_snapshot', { language, processId: service.child.pid }, 120_000);
+    const groups = r.structured.groups as { file?: string; line?: number; function?: string; threadIds: number[] }[];
+    const waiting = groups.find((x) => x.file === file && x.line === line);
+    assert.equal(waiting?.function, 'main' + (language === 'go' ? '.main' : ''), r.text);
+    assert.match(r.text, new RegExp(`service\\.${file.split('.').pop()}:${line}\\b`), r.text);
+    assert.equal(r.structured.detached, true, r.text);
+    assert.equal(r.structured.targetRuns, true, r.text);
+    assert.match(await request(service.port, '/post?name=bob&amount=2'), /^\d+$/);
+    assert.equal(service.child.exitCode, null, 'the service survives the snapshot');
+  }
 
   async function investigate(language: string, service: LiveService, file: string, line: number, expression: string, expected: RegExp): Promise<void> {
     const a = await g.ok('debug_attach', { language, processId: service.child.pid, breakpoints: [{ file, line }] }, 120_000);
     assert.match(a.text, new RegExp(`pid ${service.child.pid}`), a.text);
     const pending = request(service.port, '/post?name=ada&amount=1', 30_000);
+    pending.catch(() => undefined); // awaited below; a failed assertion before that must not leave it unhandled
     const w = await g.ok('debug_wait', { timeoutMs: 30_000 });
     assert.equal(w.structured.state, 'stopped', w.text);
     assert.equal(w.structured.stop.line, line, w.text);
@@ -73,6 +111,36 @@ describe('attach by pid to a service not started for debugging', () => {
     services.push(s);
     for (const amount of [2147483647, 5]) await request(s.port, `/post?name=ada&amount=${amount}`);
     await investigate('java', s, file, lineOf(file, 'int after = before + amount;'), 'before', /-2147483644/);
+  });
+
+  test('go: delve attaches by pid to a net/http service (an int32 balance that wrapped)', async () => {
+    const file = liveFixture('service.go');
+    const s = await startService(build('service.go'), []);
+    services.push(s);
+    for (const amount of [2147483647, 5]) await request(s.port, `/post?name=ada&amount=${amount}`);
+    await investigate('go', s, file, lineOf(file, 'after := before + int32(amount)'), 'balances["ada"]', / = -2147483644 \(int32\)$/);
+  });
+
+  test('go: debug_snapshot by pid names the line main waits at (accept) and leaves the service answering', async () => {
+    const file = liveFixture('service.go');
+    const s = await startService(build('service.go'), []);
+    services.push(s);
+    await snapshotWaiting('go', s, file, lineOf(file, 'main waits here'));
+  });
+
+  test('c: lldb attaches by pid to a single-threaded socket service (a negative amount stored as positive)', async () => {
+    const file = liveFixture('service.c');
+    const s = await startService(build('service.c'), []);
+    services.push(s);
+    for (const amount of [5, -3, 4]) await request(s.port, `/post?name=ada&amount=${amount}`);
+    await investigate('lldb', s, file, lineOf(file, 'long after = before + labs(amount);'), 'accounts[0].balance', / = 12 \(long\)$/);
+  });
+
+  test('c: debug_snapshot by pid names the line the main thread waits at (accept) and leaves the service answering', async () => {
+    const file = liveFixture('service.c');
+    const s = await startService(build('service.c'), []);
+    services.push(s);
+    await snapshotWaiting('lldb', s, file, lineOf(file, 'main waits here'));
   });
 
   test('neither port nor processId: the running processes of that language are listed to pick from', async () => {
