@@ -247,7 +247,7 @@ export class SessionManager {
       try {
         const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
         if (template.injects && req.processId !== undefined) await waitUntraced(req.processId, 10_000);
-        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined, sessionId: undefined });
+        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined, sessionId: undefined, stopOnEntry: undefined });
         this.kept.changed();
         return session;
       } catch (e) {

@@ -27,7 +27,9 @@ const STOPPED_MS = 2_000;
  */
 export async function snapshotLive(manager: SessionManager, req: AttachRequest, options: SnapshotOptions): Promise<{ session: Session; snapshot: Snapshot; end: LiveEnd }> {
   const before = req.processId ? await runState(req.processId) : undefined;
-  const session = await manager.attach(req);
+  // where the adapter can stay stopped after its attach, that stop is the snapshot's pause (delve
+  // never answers a 'pause' of a Go service idle in accept)
+  const session = await manager.attach({ ...req, stopOnEntry: true });
   let snapshot: Snapshot;
   try {
     await session.waitUntil(() => session.state !== 'initializing' && session.state !== 'configuring', ATTACH_SETTLE_MS);

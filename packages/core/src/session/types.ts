@@ -92,6 +92,11 @@ export interface AttachRequest {
   cwd?: string;
   /** Exception filters applied before a waiting target resumes (default: the profile's). */
   exceptionFilters?: string[];
+  /**
+   * Stay stopped where the attach stopped the target (profiles whose attach arguments template
+   * `${stopOnEntry}`): a snapshot then reads it without a pause, which an idle target may never honour.
+   */
+  stopOnEntry?: boolean;
   /** Language-only arguments the profiles declare (`fields`). */
   fields?: Record<string, unknown>;
   adapterArgs?: Record<string, unknown>;
