@@ -122,7 +122,7 @@ describe('exit codes in every profile: 0, 3, SIGTERM, SIGKILL', () => {
         const r = await g.call('debug_attach', { language, port: httpPort }, 60_000);
         assert.equal(r.isError, true, r.text);
         assert.match(r.text, new RegExp(`^attach failed: no .* debug target at 127\\.0\\.0\\.1:${httpPort}: something listens there, but it did not answer as a debug target does`), r.text);
-        assert.match(r.text, new RegExp(`Next: check that the target runs under a debugger \\(started with .+\\) and that ${httpPort} is its debug port`), r.text);
+        assert.match(r.text, new RegExp(`Next: debug_languages shows how to start a target to attach to\\. check that the target runs under a debugger \\(started with .+\\) and that ${httpPort} is its debug port`), r.text);
         assert.doesNotMatch(r.text, /^\s+at [\w$.]+\(/m, r.text);
       }
     } finally {

@@ -30,7 +30,8 @@ export const pythonHooks: ProfileHooks = {
       );
     }
   },
-  explainAttachFailure: (message) => explainPtraceRefusal(message),
+  // only an attach by pid goes through ptrace; a port attach's failure is the port's (attach-port.ts)
+  explainAttachFailure: async (message, vars) => (typeof vars.processId === 'number' ? explainPtraceRefusal(message) : undefined),
   describeExit: (code) => wrappedSignalNote(code, "debugpy's launcher"),
 };
 
