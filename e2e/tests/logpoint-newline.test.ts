@@ -59,11 +59,9 @@ describe('a logpoint message spanning lines is one logpoint entry (real adapters
       const file = c.file();
       const line = lineOf(file, c.at);
       // the template itself spans two lines; the value of `text` may too, where the language prints strings raw
-      const run = await g.ok(
-        'debug_launch',
-        { program: c.program(file), breakpoints: [{ file, line, logMessage: 'first {i}\nsecond {text} end' }], timeoutMs: 60_000 },
-        180_000,
-      );
+      // a workspace logpoint (set before the launch), so its count outlives the session
+      await g.ok('debug_breakpoint_set', { file, line, logMessage: 'first {i}\nsecond {text} end' });
+      const run = await g.ok('debug_launch', { program: c.program(file), timeoutMs: 60_000 }, 180_000);
       const id = run.structured.sessionId;
       const done = await eventually(async () => ['exited', 'terminated'].includes((await g.ok('debug_status', { sessionId: id })).structured.state), 90_000, 250);
       assert.ok(done, (await g.ok('debug_status', { sessionId: id })).text);

@@ -140,7 +140,7 @@ describe('node: what the trial found (real js-debug)', () => {
     const r = launched.structured.state === 'stopped' ? launched : await g.ok('debug_wait', { timeoutMs: 15_000 });
     assert.equal(r.structured.stop?.reason, 'exception', r.text);
     assert.match(r.structured.stop.file, /node_internals/, 'the adapter stops inside node internals');
-    assert.match(r.text, new RegExp(`Raised at internal-throw\\.js:${line} in (?:global\\.)?folderFor \\(frame (\\d+): pass frame \\1 to debug_variables / debug_evaluate; \\1 runtime frames? above it`), r.text);
+    assert.match(r.text, new RegExp(`Raised at internal-throw\\.js:${line} in (?:global\\.)?folderFor \\(frame (\\d+): (?:its source and locals are shown; )?pass frame \\1 to debug_variables / debug_evaluate; \\1 runtime frames? above it`), r.text);
     assert.equal(r.structured.raisedAt.line, line, r.text);
     assert.match(r.text, new RegExp(`> +${line} \\| +return path\\.join`), 'the source context is the program\'s line');
     await g.ok('debug_stop');

@@ -42,13 +42,13 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
       snapshot = { ...snapshot, state: session.state, resumed: true };
     }
   } catch (e) {
-    await session.end(false, 'debug_snapshot').catch(() => undefined);
+    await session.end(false, 'snapshot').catch(() => undefined);
     throw e;
   }
-  if (options.keepPaused) return { session, snapshot, end: { detached: false, running: false, detail: `session ${session.id} stays attached with the program paused; debug_continue resumes it, debug_stop detaches` } };
+  if (options.keepPaused) return { session, snapshot, end: { detached: false, running: false, detail: `session ${session.id} stays attached with the program paused: continue it to resume, end it to detach` } };
   const address = req.port ? { host: req.host ?? '127.0.0.1', port: req.port } : undefined;
   const pid = await findTargetPid({ pid: session.targetPid, address, ours: [session.adapterPid].filter((p): p is number => !!p) });
-  await session.end(false, 'debug_snapshot');
+  await session.end(false, 'snapshot');
   let end = await stillRuns(pid, req);
   if (end.running === false && pid && before !== undefined && !STOPPED.has(before) && (await untraced(pid))) end = await resumeLeftStopped(pid, req);
   return { session, snapshot, end: { detached: true, ...end } };

@@ -31,7 +31,7 @@ export async function evaluatedStacks(s: Session, library: LibraryFrames, deadli
     parsed = JSON.parse(r?.result ?? '') as EvaluatedThread[];
     if (!Array.isArray(parsed)) throw new Error('not a list');
   } catch (e) {
-    throw new GatewayError(`cannot take a snapshot: the runtime's thread listing could not be read (${(e as Error).message}): ${(r?.result ?? '').slice(0, 200)}`, 'debug_diagnose shows the adapter traffic', { code: 'not-supported', next: 'check-status' });
+    throw new GatewayError(`cannot take a snapshot: the runtime's thread listing could not be read (${(e as Error).message}): ${(r?.result ?? '').slice(0, 200)}`, 'the adapter traffic (diagnose) shows why', { code: 'not-supported', next: 'check-status' });
   }
   const listed = await s.reads.threads().catch(() => []);
   const byName = new Map<string, number[]>();

@@ -48,7 +48,7 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
     pausedAt = Date.now();
     await s.pause();
     const outcome = await s.waitUntil(() => s.state !== 'running' || !s.live, Math.min(PAUSE_WAIT_MS, Math.max(1, deadline - Date.now())));
-    if (outcome !== 'stopped') throw new GatewayError(`cannot take a snapshot: the program did not pause within ${PAUSE_WAIT_MS} ms (${outcome})`, 'debug_diagnose shows what the adapter is doing', { code: 'not-stopped', next: 'check-status' });
+    if (outcome !== 'stopped') throw new GatewayError(`cannot take a snapshot: the program did not pause within ${PAUSE_WAIT_MS} ms (${outcome})`, 'the adapter traffic (diagnose) shows what the adapter is doing', { code: 'not-stopped', next: 'check-status' });
     via = 'pause';
   }
   let resumed = false;

@@ -75,7 +75,7 @@ export async function mavenTestBuild(m: MavenModule): Promise<MavenTestBuild> {
       how = 'mvn test-compile (online: the local repository lacked some dependencies)';
     }
     if (!r.ok) {
-      throw new GatewayError(`Maven could not build the tests of ${pl || 'the project'} (${r.failure ?? `exit code ${r.exitCode}`}); Maven printed:\n${mavenErrors(r.stdout + r.stderr)}`, 'fix what Maven reports, then run debug_test again (it builds first)');
+      throw new GatewayError(`Maven could not build the tests of ${pl || 'the project'} (${r.failure ?? `exit code ${r.exitCode}`}); Maven printed:\n${mavenErrors(r.stdout + r.stderr)}`, 'fix what Maven reports, then run the test again (dapgate builds first)');
     }
     await writeFile(stamp, fingerprint);
     return { classPath: await classPathOf(m, file), how };
