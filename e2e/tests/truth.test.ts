@@ -54,7 +54,9 @@ describe('true answers: terminate, hit conditions, attach before resume', () => 
       ];
       for (const [hitCondition, expected] of cases) {
         await g.ok('debug_breakpoint_remove', { all: true });
-        const r = await g.ok('debug_launch', { program, breakpoints: [{ file: program, line, hitCondition }], timeoutMs: 60_000 }, 120_000);
+        // a workspace breakpoint: it outlives the session, so its total can be read after the end
+        await g.ok('debug_breakpoint_set', { file: program, line, hitCondition });
+        const r = await g.ok('debug_launch', { program, timeoutMs: 60_000 }, 120_000);
         const sid = r.structured.sessionId;
         const seen: string[] = [];
         let at = r;
@@ -79,8 +81,10 @@ describe('true answers: terminate, hit conditions, attach before resume', () => 
     for (const [language, program] of Object.entries({ python: programs.python, node: programs.node, java: programs.java })) {
       await g.ok('debug_breakpoint_remove', { all: true });
       const line = hitLine(program);
+      // workspace breakpoints: kept from one launch to the next
       const stopsAt = async (breakpoints?: Record<string, unknown>[]) => {
-        const r = await g.ok('debug_launch', { program, breakpoints, timeoutMs: 60_000 }, 120_000);
+        for (const b of breakpoints ?? []) await g.ok('debug_breakpoint_set', b);
+        const r = await g.ok('debug_launch', { program, timeoutMs: 60_000 }, 120_000);
         await g.ok('debug_stop', { sessionId: r.structured.sessionId });
         return r;
       };
