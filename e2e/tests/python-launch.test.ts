@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Gateway, lineOf, pyExample } from '../support/gateway.js';
+import { Gateway, eventually, lineOf, pyExample } from '../support/gateway.js';
 
 const quick = pyExample('quick.py');
 const ledger = pyExample('ledger.py');
@@ -53,7 +53,9 @@ describe('python launch through MCP (real debugpy)', () => {
     // print() writes its pieces separately and the logpoint travels on another channel, so the two
     // may interleave: check the program's own line with the logpoint's taken out
     assert.match(out.text.replace(/LOG total=-5\n/, ''), /final -5 eu/);
-    assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints.filter((b: any) => b.line === postLine).length, 0, 'it ended with its session');
+    // it ends with its session (the session ends just after the exit the continue reported)
+    const gone = async () => (await g.ok('debug_breakpoints')).structured.breakpoints.filter((b: any) => b.line === postLine).length === 0;
+    assert.ok(await eventually(gone, 10_000), 'it ended with its session');
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
