@@ -7,7 +7,7 @@ import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
 import type { SessionManager } from '../session/manager.js';
 import { canonicalPath } from '../session/paths.js';
 import type { LaunchRequest } from '../session/types.js';
-import { TestRun } from './test-run.js';
+import { TestRun, type ExpectedFailures } from './test-run.js';
 
 export interface TestRequest {
   /** A test id in one of the profile's forms (pytest node id, unittest name, file::name, Class#method, ...). */
@@ -63,7 +63,8 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
     });
     const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
     const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];
-    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, reportDir, notes });
+    const expectedFailures = vars.expectedFailures as ExpectedFailures | undefined;
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, reportDir, notes, expectedFailures });
   } catch (e) {
     const added = [...entryIds, ...failureIds];
     if (added.length) manager.book.remove(added);

@@ -30,6 +30,14 @@ export interface TestRunConfig {
   reportDir?: string;
   /** What the answer says before the stop (the build that ran first, classes older than their sources). */
   notes?: string[];
+  /** Failure stops the selected tests expect (the hook's `expectedFailures`): passed over, not shown as the failure. */
+  expectedFailures?: ExpectedFailures;
+}
+
+/** A failure stop with a frame whose function matches `frames` (a regexp) is one its test expects, for the reason `why`. */
+export interface ExpectedFailures {
+  frames: string;
+  why: string;
 }
 
 /**
@@ -50,6 +58,8 @@ export class TestRun {
   private readonly entryIds: Set<string>;
   private readonly failureIds: Set<string>;
   private readonly normalFilters: string[];
+  private readonly expected?: { frames: RegExp; why: string };
+  private passedOver = 0;
 
   constructor(config: TestRunConfig) {
     this.session = config.session;
@@ -63,6 +73,7 @@ export class TestRun {
     this.entryIds = new Set(config.entryBreakpointIds ?? []);
     this.failureIds = new Set(config.failureBreakpointIds ?? []);
     this.normalFilters = [...config.session.sync.exceptionFilters];
+    if (config.expectedFailures) this.expected = { frames: new RegExp(config.expectedFailures.frames), why: config.expectedFailures.why };
     runs.set(this.session, this);
     // Registered before any tool waits on the session, so an entry stop is passed before a waiter sees it.
     this.session.on('state', (state) => {
@@ -90,6 +101,12 @@ export class TestRun {
   private onStopReady(): void {
     const stop = this.session.stop;
     if (!stop) return;
+    if (this.expectedHere()) {
+      this.passedOver++;
+      if (this.passedOver === 1) this.notes.push(`Passed over a failure stop: ${this.expected!.why}.`);
+      void this.session.continue().catch(() => undefined);
+      return;
+    }
     const atEntry = stop.breakpointIds.some((id) => this.entryIds.has(id));
     const onlyEntry = this.atEntryOnly(stop.breakpointIds);
     for (const id of stop.breakpointIds) this.entryIds.delete(id);
@@ -103,6 +120,13 @@ export class TestRun {
       this.armed = false;
       void this.session.sync.applyExceptionFilters(this.normalFilters).catch(() => undefined);
     }
+  }
+
+  /** At a failure stop inside a test that expects it (a frame of that test is on the stack). */
+  private expectedHere(): boolean {
+    const stop = this.session.stop;
+    if (!this.expected || !stop || !this.atFailure()) return false;
+    return stop.frames.some((f) => this.expected!.frames.test(f.name));
   }
 
   /** The runner's report, once the answers that end the run have read it (a run stopped early never reads it). */
