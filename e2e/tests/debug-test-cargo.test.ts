@@ -30,6 +30,12 @@ describe('debug_test on a Cargo workspace (real cargo, real lldb-dap)', () => {
     rmSync(ws, { recursive: true, force: true });
   });
 
+  test('debug_languages shows the Rust id forms with examples this file runs', async () => {
+    const langs = await g.ok('debug_languages');
+    const rust = langs.structured.languages.find((l: { id: string }) => l.id === 'rust');
+    assert.equal(rust.testIds, 'parser/tests/a.rs::test_parse | --test b test_parse | tests::div_by_zero_panics', langs.text);
+  });
+
   test('a name in two test binaries is refused with runnable ids naming each binary; the file, binary::name and --test forms pick one; a doc test is refused with a reason', async () => {
     const both = await g.call('debug_test', { test: 'test_parse', cwd: ws }, 600_000);
     assert.equal(both.isError, true, both.text);
@@ -92,7 +98,9 @@ describe('debug_test on a Cargo workspace (real cargo, real lldb-dap)', () => {
     assert.equal(binary.structured.failureLocation.line, lineOf(aRs, 'assert_eq!(parsed, wanted);'), binary.text);
     const end = await g.ok('debug_continue', {}, 60_000);
     assert.equal(end.structured.testOutcome.outcome, 'failed', end.text);
-    assert.match(lastLine(end.text), /"test result: FAILED\. 1 passed; 1 failed/, end.text);
+    assert.match(lastLine(end.text), /"test result: FAILED\. 1 passed; 1 failed[^"]*"; failed: test_parse\.$/, end.text);
+    assert.deepEqual(end.structured.testOutcome.failedTests, ['test_parse'], end.text);
+    assert.deepEqual(end.structured.testOutcome.passedTests, ['rejects_division_by_zero'], end.text);
   });
 
   test('a build error is shown as rustc printed it; once fixed, the same id is rebuilt and PASSES', async () => {

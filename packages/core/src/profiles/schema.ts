@@ -215,6 +215,9 @@ const TestForm = z.object({
     failed: z.array(regexp()).default([]),
     passed: z.array(regexp()).default([]),
     noTests: z.array(regexp()).default([]),
+    /** The runner's line for each test that failed / passed (a `name` group): the outcome names them. */
+    failedTest: regexp().optional(),
+    passedTest: regexp().optional(),
   }),
   /** A report the runner writes (JUnit XML into `dir`, a template over the hook's variables): the outcome and which tests failed are read from it first. */
   report: z.object({ format: z.literal('junit-xml'), dir: z.string() }).optional(),

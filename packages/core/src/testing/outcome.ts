@@ -38,6 +38,24 @@ export function outputVerdict(form: TestForm, output: string): { verdict: TestVe
  * disagree, it is `unknown` and says why.
  */
 export function readOutcome(form: TestForm, output: string, exitCode: number | undefined, exitCodeTrusted: boolean): TestOutcome {
+  const o = verdictOf(form, output, exitCode, exitCodeTrusted);
+  const failed = testsNamed(form.outcome.failedTest, output);
+  if (o.outcome === 'unknown' || !failed) return o;
+  const passed = testsNamed(form.outcome.passedTest, output) ?? [];
+  return { ...o, basis: failed.length ? `${o.basis}; failed: ${listed(failed)}` : o.basis, failedTests: failed, passedTests: passed };
+}
+
+/** The names the runner's per-test lines give, each once (undefined when the form has no such line). */
+function testsNamed(pattern: string | undefined, output: string): string[] | undefined {
+  if (!pattern) return undefined;
+  return [...new Set([...output.matchAll(new RegExp(pattern, 'gm'))].map((m) => m.groups?.name).filter((n): n is string => !!n))];
+}
+
+function listed(ids: string[]): string {
+  return ids.length > 6 ? `${ids.slice(0, 6).join(', ')} and ${ids.length - 6} more` : ids.join(', ');
+}
+
+function verdictOf(form: TestForm, output: string, exitCode: number | undefined, exitCodeTrusted: boolean): TestOutcome {
   const said = outputVerdict(form, output);
   const code = exitCodeTrusted ? exitCode : undefined;
   const meaning = code === undefined ? undefined : (form.exitCodes[String(code)] ?? 'error');
@@ -61,7 +79,7 @@ export function readOutcome(form: TestForm, output: string, exitCode: number | u
 export function reportOutcome(report: JUnitReport, fallback: TestOutcome): TestOutcome {
   const { failed, passed, skipped } = report;
   if (!failed.length && !passed.length) return fallback;
-  const list = (ids: string[]) => (ids.length > 6 ? `${ids.slice(0, 6).join(', ')} and ${ids.length - 6} more` : ids.join(', '));
+  const list = listed;
   const parts = [...(failed.length ? [`${failed.length} failed (${list(failed)})`] : []), `${passed.length} passed${failed.length ? '' : ` (${list(passed)})`}`, ...(skipped.length ? [`${skipped.length} skipped`] : [])];
   const outcome = failed.length ? 'failed' : 'passed';
   const disagrees = fallback.outcome !== 'unknown' && fallback.outcome !== outcome ? `; but the runner's output says ${fallback.outcome}` : '';
