@@ -76,7 +76,7 @@ describe('debug_test on a Go module (real go test, real delve)', () => {
     assert.equal(sub.structured.failureLocation.line, line, sub.text);
     assert.equal(sub.structured.failureLocals.got, '20', sub.text);
     const failed = await g.ok('debug_continue', {}, 60_000);
-    assert.deepEqual(failed.structured.testOutcome.failedTests, ['TestLineTotals/quarter_off', 'TestLineTotals'], failed.text);
+    assert.deepEqual(failed.structured.testOutcome.failedTests, ['TestLineTotals', 'TestLineTotals/quarter_off'], failed.text);
 
     const cart = join(mod, 'cart', 'cart.go');
     writeFileSync(cart, readFileSync(cart, 'utf8').replace('(1 - discount*2)', '(1 - discount)'));

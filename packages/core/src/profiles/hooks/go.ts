@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { pathExists } from '../../paths.js';
 import { signalName } from './exit-signals.js';
+import { prepareGoTest } from './go-test.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 
 const MODES = ['debug', 'exec', 'test'];
@@ -34,23 +35,10 @@ export const goHooks: ProfileHooks = {
     vars.program = pkg;
     vars.goModule = (await moduleRoot(pkg)) ?? pkg;
   },
-  prepareTest(vars: TemplateVars) {
-    vars.runPattern = goRunPattern(String(vars.name));
-  },
+  prepareTest: prepareGoTest,
   // delve reports death by signal N as exit code -N (an exit status itself is never negative)
   exitSignal: (code) => (code < 0 ? signalName(-code) : undefined),
 };
-
-/**
- * `go test -run`'s pattern for one test or subtest: each level (split at `/`) matched whole, as
- * written (go test names a subtest `t.Run("two items", ...)` as `two_items`; both spellings work).
- */
-export function goRunPattern(name: string): string {
-  return name
-    .split('/')
-    .map((level) => `^${level.replace(/ /g, '_').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
-    .join('/');
-}
 
 /** The folder of the nearest go.mod at or above `dir`. */
 async function moduleRoot(dir: string): Promise<string | undefined> {
