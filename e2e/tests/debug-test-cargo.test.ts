@@ -44,7 +44,7 @@ describe('debug_test on a Cargo workspace (real cargo, real lldb-dap)', () => {
 
     const line = lineOf(aRs, 'assert_eq!(parsed, wanted);');
     const byFile = await g.ok('debug_test', { test: 'parser/tests/a.rs::test_parse', cwd: ws }, 600_000);
-    assert.match(byFile.text, /Built first: cargo test --no-run --manifest-path .*parser\/Cargo\.toml --test a\./, byFile.text);
+    assert.match(byFile.text, /Built first: cargo test --no-run --manifest-path parser\/Cargo\.toml --test a\./, byFile.text);
     assert.match(byFile.text, /Runs test_parse in test binary a of parser\./, byFile.text);
     assert.match(byFile.text, /failed here:/, byFile.text);
     assert.equal(byFile.structured.failureLocation.line, line, byFile.text);
@@ -63,6 +63,9 @@ describe('debug_test on a Cargo workspace (real cargo, real lldb-dap)', () => {
     assert.match(byFlag.text, /Runs test_parse in test binary b of parser\./, byFlag.text);
     assert.equal(byFlag.structured.testOutcome.outcome, 'passed', byFlag.text);
     assert.match(lastLine(byFlag.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "test result: ok\. 1 passed/, byFlag.text);
+
+    const inPackage = await g.ok('debug_test', { test: '--test b reads_own_manifest', cwd: ws }, 600_000);
+    assert.equal(inPackage.structured.testOutcome?.outcome, 'passed', `runs in the package's folder, as cargo test does: ${inPackage.text}`);
 
     for (const doc of ['parser/src/lib.rs - parse_number (line 3)', '--doc parse_number']) {
       const refused = await g.call('debug_test', { test: doc, cwd: ws }, 60_000);

@@ -54,7 +54,8 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
       ...(launch as Pick<LaunchRequest, 'program' | 'args'>),
       fields,
       language: profile.id,
-      cwd,
+      // the folder the runner runs in, where the hook says (cargo test: the package's), else the project's
+      cwd: typeof vars.runCwd === 'string' ? vars.runCwd : cwd,
       env: req.env,
       sessionId,
       templateVars,

@@ -38,7 +38,7 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
   for (const m of messages) {
     if (m.reason === 'compiler-artifact' && m.executable && m.profile?.test && m.target) executables.set(`${resolve(m.target.src_path)}#${m.target.kind.join(',')}`, m.executable);
   }
-  const notes = [`Built first: cargo ${build.filter((a) => !a.startsWith('--message-format')).map((a) => (a === manifest ? relative(vars.cwd, a) || 'Cargo.toml' : a)).join(' ')}.`];
+  const notes = [`Built first: cargo ${build.filter((a) => !a.startsWith('--message-format')).map((a) => (a.endsWith('Cargo.toml') ? relative(vars.cwd, a) || 'Cargo.toml' : a)).join(' ')}.`];
   const holding: { sel: Selection; binary: string; tests: TestEntry[]; filter?: string; exact: boolean }[] = [];
   const listed = new Map<string, TestEntry[]>();
   for (const sel of wanted) {
@@ -62,6 +62,8 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
   }
   const run = runs[0]!;
   vars.testBinary = run.binary;
+  // cargo test runs a test binary in its package's folder
+  vars.runCwd = dirname(run.sel.target.manifest);
   vars.filter = run.filter;
   vars.exact = run.exact ? '--exact' : undefined;
   const names = run.tests.map((t) => t.name);
