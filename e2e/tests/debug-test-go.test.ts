@@ -79,7 +79,12 @@ describe('debug_test on a Go module (real go test, real delve)', () => {
     assert.deepEqual(failed.structured.testOutcome.failedTests, ['TestLineTotals', 'TestLineTotals/quarter_off'], failed.text);
 
     const cart = join(mod, 'cart', 'cart.go');
-    writeFileSync(cart, readFileSync(cart, 'utf8').replace('(1 - discount*2)', '(1 - discount)'));
+    const original = readFileSync(cart, 'utf8');
+    writeFileSync(cart, original.replace('(1 - discount*2)', '(1 - discount*"2")'));
+    const broken = await g.call('debug_test', { test: './cart::TestLineTotals/quarter off', cwd: mod }, 300_000);
+    assert.equal(broken.isError, true, broken.text);
+    assert.match(broken.text, /go test could not build the tests:[\s\S]*cart\.go:5:\d+: /, broken.text);
+    writeFileSync(cart, original.replace('(1 - discount*2)', '(1 - discount)'));
     const fixed = await g.ok('debug_test', { test: './cart::TestLineTotals/quarter off', cwd: mod }, 300_000);
     assert.equal(fixed.structured.testOutcome.outcome, 'passed', fixed.text);
     assert.match(lastLine(fixed.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "--- PASS: TestLineTotals/, fixed.text);
