@@ -148,7 +148,7 @@ function noMatch(test: string, wanted: Selection[], listed: Map<string, TestEntr
   const some = unique.length ? `; tests there: ${unique.slice(0, SHOWN).join(', ')}${unique.length > SHOWN ? ` and ${unique.length - SHOWN} more` : ''}` : '';
   return new GatewayError(
     `no test matches '${test}' in the ${new Set(wanted.map((s) => s.target.src)).size} test binaries it could name${some}`,
-    'pass one of those ids, or a part of a test name (cargo test NAME); doc tests are not run by debug_test',
+    'pass one of those ids, or a part of a test name (cargo test NAME); doc tests cannot be debugged (no test binary)',
   );
 }
 
