@@ -136,8 +136,11 @@ describe('debug_test on a pytest project (real debugpy, real pytest)', () => {
   test('a collection error is ERROR with pytest\'s first error at file:line; fixed without rebuilding, a re-run reports PASSED', async () => {
     writeFileSync(join(project, 'tests', 'test_broken.py'), 'from shop.pricing import nothing_here\n\n\ndef test_never():\n    assert nothing_here\n');
     try {
-      const broken = await run('tests/test_broken.py');
-      assert.notEqual(broken.structured.state, 'stopped', broken.text);
+      const stop = await run('tests/test_broken.py');
+      // the import that fails in the test module is where the error leaves the project's code
+      assert.equal(stop.structured.stop?.line, 1, stop.text);
+      assert.match(stop.text, /ImportError/, stop.text);
+      const broken = await g.ok('debug_continue', {}, 60_000);
       assert.equal(broken.structured.testOutcome.outcome, 'error', broken.text);
       assert.match(lastLine(broken.text), /^Test outcome: ERROR — .*tests\/test_broken\.py:1.*ImportError: cannot import name 'nothing_here'/, broken.text);
     } finally {

@@ -195,7 +195,7 @@ const RequestTemplate = RequestTemplateBase.extend({
 });
 
 /** One way of naming a test (a pytest node id, a unittest name, a JUnit class#method, ...). */
-const Verdict = z.enum(['passed', 'failed', 'no tests ran']);
+const Verdict = z.enum(['passed', 'failed', 'no tests ran', 'error']);
 
 const TestForm = z.object({
   /** Shown in answers: which runner the id was read as. */
@@ -218,9 +218,24 @@ const TestForm = z.object({
     /** The runner's line for each test that failed / passed (a `name` group): the outcome names them. */
     failedTest: regexp().optional(),
     passedTest: regexp().optional(),
+    /** The runner could not run the tests (a collection or usage error); tried first. */
+    error: z.array(regexp()).default([]),
+    /**
+     * Where an error run says what went wrong, as the runner printed it: after the first line
+     * matching `start`, the last line matching `where` before the first line matching `error`,
+     * and that line with the `error` lines right after it (each regexp's first group, if any).
+     */
+    errorDetail: z.object({ start: regexp(), where: regexp().optional(), error: regexp() }).optional(),
   }),
   /** A report the runner writes (JUnit XML into `dir`, a template over the hook's variables): the outcome and which tests failed are read from it first. */
-  report: z.object({ format: z.literal('junit-xml'), dir: z.string() }).optional(),
+  report: z
+    .object({
+      format: z.literal('junit-xml'),
+      dir: z.string(),
+      /** How a test case is named: `class.name` (JUnit's), or `file::Class::name` from the case's `file` attribute (pytest's node ids; `classname` is the file's dotted path, then its classes). */
+      ids: z.enum(['class.name', 'file::name']).default('class.name'),
+    })
+    .optional(),
   /** Exit codes of this runner and what they mean (others: an error of the runner); a list where one code means either (go test exits 0 when no test matched). */
   exitCodes: z.record(z.union([Verdict, z.array(Verdict)])).default({}),
 });
@@ -249,6 +264,13 @@ const TestSpec = z.object({
    * breakpoints for the run; a stop at one counts as where the test failed.
    */
   failureBreakpoints: z.array(z.string()).default([]),
+  /**
+   * An exception stop the adapter's failure filter reports though the test handled the exception
+   * (debugpy's `userUnhandled` at a test function that returns normally after `with
+   * pytest.raises`): `expression` is evaluated in the stopped thread's top frame at each exception
+   * stop of the run, and a result matching `handled` resumes the stop unseen.
+   */
+  handledCheck: z.object({ expression: z.string(), context: z.string().default('watch'), handled: regexp() }).optional(),
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */

@@ -3,7 +3,8 @@ import type { Profile } from '../profiles/schema.js';
 import type { BreakpointSync } from './breakpoint-sync.js';
 import type { SessionConnections } from './connections.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
-import type { OutputEntry, SessionState, StopInfo } from './types.js';
+import type { ExceptionStopCheck, OutputEntry, SessionState, StopInfo } from './types.js';
+import { handledException } from './exception-check.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
 import type { CursorLog } from '../logs/cursor-log.js';
 import { asLogpointMessage } from '../logs/logpoint-output.js';
@@ -26,6 +27,8 @@ export interface EventHost extends ProgramEndHost {
   readonly control: ThreadControl;
   /** The debugged process's pid (the adapter's process event names it). */
   targetPid: number | undefined;
+  /** Exception stops it says were handled are resumed unseen (only while the launch's own exception filters apply). */
+  readonly exceptionStopCheck?: ExceptionStopCheck;
   /** The last stop's description, kept after the program runs on (an exit may follow from it). */
   lastStopDescription: string | undefined;
   /** The adapter's own connection. */
@@ -170,9 +173,10 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   // every stop counts and is logged, even one whose thread was resumed before it was read
   const attributed = await s.sync.onStop(from, body, stop.frames[0]);
   const top = stop.frames[0];
-  if (attributed.resume) {
-    // A hit the hit condition skips: resume silently, nobody sees this stop.
-    s.logEvent('hit-skipped', `${attributed.ids.join(',')} hit (hit condition not met); resumed`);
+  const handled = !attributed.ids.length && (await handledException(s, stop, from));
+  if (attributed.resume || handled) {
+    // A hit the hit condition skips, or an exception the program handled: resume silently, nobody sees this stop.
+    if (attributed.resume) s.logEvent('hit-skipped', `${attributed.ids.join(',')} hit (hit condition not met); resumed`);
     const still = s.threads.get(thread.id);
     if (still?.stop === stop) {
       const mark = s.threads.lastStopSeq;

@@ -27,7 +27,7 @@ import { KeptState } from '../workspace/kept.js';
 const KEEP_ENDED = 5;
 
 /** What an attach adds to a session's configuration. */
-type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'adapterCwd' | 'evaluateOnAttach'>> & { sessionId?: string };
+type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach'>> & { sessionId?: string };
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
@@ -188,7 +188,7 @@ export class SessionManager {
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId });
+    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId });
   }
 
   /**
@@ -300,6 +300,7 @@ export class SessionManager {
       book: this.book,
       exceptionFilters: extra.exceptionFilters ?? this.kept.exceptionFilterChoices.get(profile.id) ?? profile.defaultExceptionFilters,
       exceptionFilterOptions: extra.exceptionFilterOptions,
+      exceptionStopCheck: extra.exceptionStopCheck,
       requestTimeoutMs: this.options.requestTimeoutMs,
       reconnect: extra.reconnect,
       attachAddress: extra.attachAddress,

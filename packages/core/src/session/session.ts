@@ -25,7 +25,7 @@ import { ProgramExit } from './program-exit.js';
 import { terminateAttached, type TargetEnd } from './target-ending.js';
 import { releaseTarget, type Detached } from './detach.js';
 import { hooksFor } from '../profiles/hooks/index.js';
-import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
+import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type ExceptionStopCheck, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
 export type { SessionConfig } from './types.js';
 
@@ -62,6 +62,14 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
   failure: Failure | undefined;
+
+  /** The launch's exception stop check, while the launch's own exception filters apply (the agent chose none since). */
+  get exceptionStopCheck(): ExceptionStopCheck | undefined {
+    const check = this.config.exceptionStopCheck;
+    const own = this.config.exceptionFilters;
+    const now = this.sync.exceptionFilters;
+    return check && own && own.length === now.length && own.every((f) => now.includes(f)) ? check : undefined;
+  }
   /** The program's threads on every connection (target), and which are stopped where. */
   readonly threads = new ThreadTable();
   readonly control: ThreadControl;

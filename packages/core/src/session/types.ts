@@ -61,6 +61,13 @@ export interface Failure {
 
 export type WaitOutcome = 'stopped' | 'exited' | 'terminated' | 'failed' | 'timeout' | 'cancelled' | 'running';
 
+/** An expression evaluated at an exception stop; a result matching `handled` means the exception was handled (the stop is not one). */
+export interface ExceptionStopCheck {
+  expression: string;
+  context: string;
+  handled: string;
+}
+
 export interface LaunchRequest {
   language?: string;
   program?: string;
@@ -76,6 +83,8 @@ export interface LaunchRequest {
   /** Exception filters for this launch instead of the profile's defaults (debug_test). */
   exceptionFilters?: string[];
   exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
+  /** Exception stops this check says were handled are resumed unseen (debug_test: the profile's `test.handledCheck`). */
+  exceptionStopCheck?: ExceptionStopCheck;
   /** An id from `SessionManager.reserveSessionId()`, for breakpoints that must belong to this session only (debug_test's failure breakpoints). */
   sessionId?: string;
 }
@@ -123,6 +132,8 @@ export interface SessionConfig {
   exceptionFilters: string[] | undefined;
   /** Filters with a condition (DAP filterOptions), sent with `exceptionFilters` until the agent chooses filters. */
   exceptionFilterOptions?: DebugProtocol.ExceptionFilterOptions[];
+  /** Exception stops this check says were handled are resumed unseen. */
+  exceptionStopCheck?: ExceptionStopCheck;
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
   /** Evaluated in the target after each attach (profile `attach.evaluateOnAttach`), unguarded, answer ignored. */

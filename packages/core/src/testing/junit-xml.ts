@@ -8,8 +8,11 @@ export interface JUnitReport {
   skipped: string[];
 }
 
+/** How a test case is named in the answer (see the profile schema's `report.ids`). */
+export type JUnitIds = 'class.name' | 'file::name';
+
 /** Reads every `*.xml` report in `dir`; undefined when there is none (the runner did not get to write one). */
-export async function readJUnitReports(dir: string): Promise<JUnitReport | undefined> {
+export async function readJUnitReports(dir: string, ids: JUnitIds = 'class.name'): Promise<JUnitReport | undefined> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.xml'));
   if (!files.length) return undefined;
   const report: JUnitReport = { passed: [], failed: [], skipped: [] };
@@ -18,15 +21,27 @@ export async function readJUnitReports(dir: string): Promise<JUnitReport | undef
     for (const m of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
       const attrs = m[1]!;
       const body = m[2] ?? '';
-      const name = unescape(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? '?');
-      const cls = unescape(/\bclassname="([^"]*)"/.exec(attrs)?.[1] ?? '');
-      const id = cls ? `${cls}.${name}` : name;
+      const attr = (name: string) => {
+        const v = new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+        return v === undefined ? undefined : unescape(v);
+      };
+      const id = caseId(attr('name') ?? '?', attr('classname') ?? '', attr('file'), ids);
       if (/<(?:failure|error)\b/.test(body)) report.failed.push(id);
       else if (/<skipped\b/.test(body)) report.skipped.push(id);
       else report.passed.push(id);
     }
   }
   return report;
+}
+
+/** `file::Class::name`: the classes are what `classname` has after the file's dotted path (without its extension). */
+function caseId(name: string, cls: string, file: string | undefined, ids: JUnitIds): string {
+  if (ids === 'file::name' && file) {
+    const module = file.replace(/\.[^./\\]+$/, '').replace(/[\\/]/g, '.');
+    const classes = cls === module ? [] : cls.startsWith(`${module}.`) ? cls.slice(module.length + 1).split('.') : undefined;
+    if (classes) return [file, ...classes, name].join('::');
+  }
+  return cls ? `${cls}.${name}` : name;
 }
 
 function unescape(s: string): string {

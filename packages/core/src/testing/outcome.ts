@@ -1,7 +1,7 @@
 import type { TestForm } from '../profiles/schema.js';
 import type { JUnitReport } from './junit-xml.js';
 
-export type TestVerdict = 'passed' | 'failed' | 'no tests ran';
+export type TestVerdict = 'passed' | 'failed' | 'no tests ran' | 'error';
 
 export interface TestOutcome {
   /** `unknown` when neither the output nor a trustworthy exit code says, or when they disagree. */
@@ -11,6 +11,8 @@ export interface TestOutcome {
   /** The runner's summary line, when its output had one. */
   summary?: string;
   exitCode?: number;
+  /** An error run: what went wrong, as the runner printed it (its first error, file:line). */
+  detail?: string;
   /** From the runner's report, when it wrote one: the tests that failed and passed. */
   failedTests?: string[];
   passedTests?: string[];
@@ -19,6 +21,7 @@ export interface TestOutcome {
 /** The runner's summary in its output: the first of failed / passed / no tests ran whose regexp matches. */
 export function outputVerdict(form: TestForm, output: string): { verdict: TestVerdict; line: string } | undefined {
   const order: [TestVerdict, string[]][] = [
+    ['error', form.outcome.error],
     ['failed', form.outcome.failed],
     ['passed', form.outcome.passed],
     ['no tests ran', form.outcome.noTests],
@@ -62,7 +65,8 @@ function verdictOf(form: TestForm, output: string, exitCode: number | undefined,
   const meanings = meaning === undefined ? undefined : [meaning].flat();
   const byCode = meanings && said && meanings.includes(said.verdict) ? said.verdict : meanings?.join(' or ');
   // an exit code the adapter reports but that is not the runner's own is not quoted as one
-  const base = { ...(said ? { summary: said.line } : {}), ...(code !== undefined ? { exitCode: code } : {}) };
+  const detail = said?.verdict === 'error' || meaning === 'error' ? errorDetail(form, output) : undefined;
+  const base = { ...(said ? { summary: said.line } : {}), ...(code !== undefined ? { exitCode: code } : {}), ...(detail ? { detail } : {}) };
   if (said && byCode) {
     if (said.verdict === byCode) return { outcome: said.verdict, basis: `exit code ${code} and the runner's summary "${said.line}"`, ...base };
     return { outcome: 'unknown', basis: `the runner's summary "${said.line}" says ${said.verdict}, but exit code ${code} means ${byCode}`, ...base };
@@ -78,7 +82,8 @@ function verdictOf(form: TestForm, output: string, exitCode: number | undefined,
  */
 export function reportOutcome(report: JUnitReport, fallback: TestOutcome): TestOutcome {
   const { failed, passed, skipped } = report;
-  if (!failed.length && !passed.length) return fallback;
+  // an error run's report names the file that failed to load as a test: the runner's own words say more
+  if ((!failed.length && !passed.length) || fallback.outcome === 'error') return fallback;
   const list = listed;
   const parts = [...(failed.length ? [`${failed.length} failed (${list(failed)})`] : []), `${passed.length} passed${failed.length ? '' : ` (${list(passed)})`}`, ...(skipped.length ? [`${skipped.length} skipped`] : [])];
   const outcome = failed.length ? 'failed' : 'passed';
@@ -95,5 +100,33 @@ export function reportOutcome(report: JUnitReport, fallback: TestOutcome): TestO
 function lineAround(text: string, index: number): string {
   const start = text.lastIndexOf('\n', index - 1) + 1;
   const end = text.indexOf('\n', index);
-  return text.slice(start, end < 0 ? undefined : end).trim().replace(/^=+\s*|\s*=+$/g, '').replace(/\s+/g, ' ').slice(0, 160);
+  return text.slice(start, end < 0 ? undefined : end).trim().replace(/^[=!]+\s*|\s*[=!]+$/g, '').replace(/\s+/g, ' ').slice(0, 160);
+}
+
+/** The first error of an error run, as the runner printed it (the form's `errorDetail`): `start: where: error lines`. */
+export function errorDetail(form: TestForm, output: string): string | undefined {
+  const spec = form.outcome.errorDetail;
+  if (!spec) return undefined;
+  const lines = output.split(/\r?\n/);
+  const first = (re: RegExp, line: string) => {
+    const m = re.exec(line);
+    return m ? (m[1] ?? m[0]).trim() : undefined;
+  };
+  const startRe = new RegExp(spec.start);
+  const begin = lines.findIndex((l) => startRe.test(l));
+  if (begin < 0) return undefined;
+  const errorRe = new RegExp(spec.error);
+  const whereRe = spec.where ? new RegExp(spec.where) : undefined;
+  let where: string | undefined;
+  const errors: string[] = [];
+  for (const line of lines.slice(begin + 1)) {
+    const e = first(errorRe, line);
+    if (e !== undefined) errors.push(e);
+    else if (errors.length) break;
+    else if (whereRe) where = first(whereRe, line) ?? where;
+  }
+  if (!errors.length) return undefined;
+  const head = first(startRe, lines[begin]!)!;
+  const parts = [where?.startsWith(head) ? undefined : head, where, errors.join(' ').replace(/\s+/g, ' ')].filter(Boolean);
+  return parts.join(': ').slice(0, 400);
 }

@@ -28,7 +28,7 @@ const UNIFIED = new Set(['program', 'args']);
 export async function launchTest(manager: SessionManager, req: TestRequest): Promise<TestRun> {
   const cwd = canonicalPath(req.cwd ?? process.cwd());
   const { profile, spec, form, groups } = pickForm(manager, req.test, req.language, cwd);
-  const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd };
+  const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd, ...(req.env ? { env: req.env } : {}) };
   if (typeof groups.file === 'string') {
     const file = canonicalPath(groups.file, cwd);
     if (!existsSync(file)) throw new GatewayError(`test file '${groups.file}' not found (looked at ${file})`, 'pass a path relative to cwd (the project folder), or an absolute one');
@@ -60,7 +60,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
       sessionId,
       templateVars,
       adapterArgs: deepMerge(form.adapterArgs ?? {}, req.adapterArgs),
-      ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions } : {}),
+      ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions, exceptionStopCheck: spec.handledCheck } : {}),
     });
     const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
     const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];

@@ -196,7 +196,7 @@ export class TestRun {
       result = this.read();
     }
     if (this.final) return this.final;
-    const report = this.reportDir ? await readJUnitReports(this.reportDir) : undefined;
+    const report = this.reportDir ? await readJUnitReports(this.reportDir, this.form.report?.ids) : undefined;
     if (report) result = reportOutcome(report, result);
     if (!s.live && this.reportDir) {
       // the runner is gone: its report is read for good

@@ -7,12 +7,13 @@ export async function testOutcome(s: Session): Promise<{ line: string; structure
   if (!o) return undefined;
   const verdict = o.outcome === 'unknown' ? 'UNKNOWN' : o.outcome === 'no tests ran' ? 'NO TESTS RAN' : o.outcome.toUpperCase();
   return {
-    line: `Test outcome: ${verdict} — ${o.outcome === 'unknown' ? '' : 'from '}${o.basis}.`,
+    line: `Test outcome: ${verdict} — ${o.outcome === 'unknown' ? '' : 'from '}${o.basis}${o.detail ? `: ${o.detail}` : ''}.`,
     structured: {
       outcome: o.outcome,
       basis: o.basis,
       ...(o.summary ? { summary: o.summary } : {}),
       ...(o.exitCode !== undefined ? { exitCode: o.exitCode } : {}),
+      ...(o.detail ? { detail: o.detail } : {}),
       ...(o.failedTests ? { failedTests: o.failedTests, passedTests: o.passedTests } : {}),
     },
   };

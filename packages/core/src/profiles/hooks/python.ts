@@ -1,3 +1,5 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathExists, venvPython } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
@@ -6,6 +8,7 @@ import { GatewayError } from '../../errors.js';
 import { explainPtraceRefusal } from './lldb-common.js';
 import { wrappedSignalNote } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
+import { resolvePythonTest } from './python-test-ids.js';
 
 /**
  * The debuggee's interpreter, chosen independently of the one running debugpy's adapter:
@@ -18,6 +21,16 @@ export const pythonHooks: ProfileHooks = {
     if (typeof explicit === 'string' || Array.isArray(explicit)) return;
     const found = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
     vars.python = found && (await realInterpreter(found));
+  },
+  /**
+   * debug_test: pytest writes its JUnit XML report (the outcome and which tests failed are read
+   * from it) into a fresh folder; the id is checked against what the runner collects first.
+   */
+  async prepareTest(vars: TemplateVars) {
+    vars.testNotes = [];
+    const python = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
+    if (python) await resolvePythonTest(await realInterpreter(python), vars);
+    if (String(vars.collect).startsWith('pytest')) vars.reportsDir = await mkdtemp(join(tmpdir(), 'dapgate-pytest-'));
   },
   /** By pid, debugpy injects itself with gdb (Linux) or lldb (macOS): say up front when that is missing. */
   async prepareAttach(vars: TemplateVars) {
