@@ -121,7 +121,7 @@ function ranked(ids: string[], asked: string): string[] {
     while (n < name.length && name[n] === last[n]) n++;
     return n;
   };
-  const score = (id: string) => id.toLowerCase().split(/[^a-z0-9]+/).filter((w) => words.has(w)).length * 100 + prefix(id);
+  const score = (id: string) => id.toLowerCase().split(/[^a-z0-9]+/).filter((w) => words.has(w)).length + prefix(id) * 10;
   return ids.map((id, i) => ({ id, i, s: score(id) })).sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.id);
 }
 
