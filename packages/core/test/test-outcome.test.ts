@@ -1,8 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { loadProfiles, ProfileRegistry } from '../src/profiles/loader.js';
 import { readOutcome, reportOutcome } from '../src/testing/outcome.js';
+import { readJUnitReports } from '../src/testing/junit-xml.js';
 import { testMethodsNamed } from '../src/profiles/hooks/junit-ids.js';
 
 const registry = new ProfileRegistry(loadProfiles());
@@ -60,4 +63,36 @@ test('go test: exit code 0 with "no tests to run" is no tests ran, not a contrad
   assert.equal(readOutcome(go, '=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\n', 0, true).outcome, 'passed');
   assert.equal(readOutcome(go, '--- FAIL: TestA (0.00s)\nFAIL\n', 1, true).outcome, 'failed');
   assert.equal(readOutcome(go, '--- FAIL: TestA (0.00s)\nFAIL\n', 0, true).outcome, 'unknown');
+});
+
+test('pytest: a collection error is an error run, with the first error as pytest printed it; its report names no test', async () => {
+  const pytest = form('python', 'pytest');
+  const out = [
+    '==================================== ERRORS ====================================',
+    '____________________ ERROR collecting tests/test_broken.py _____________________',
+    "ImportError while importing test module '/p/tests/test_broken.py'.",
+    'Traceback:',
+    '/usr/lib/python3.11/importlib/__init__.py:126: in import_module',
+    '    return _bootstrap._gcd_import(name[level:], package, level)',
+    'tests/test_broken.py:1: in <module>',
+    '    from shop.pricing import nothing_here',
+    "E   ImportError: cannot import name 'nothing_here' from 'shop.pricing'",
+    '=========================== short test summary info ============================',
+    'ERROR tests/test_broken.py',
+    '!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!',
+    '=============================== 1 error in 1.47s ===============================',
+  ].join('\n');
+  const o = readOutcome(pytest, out, 2, true);
+  assert.equal(o.outcome, 'error');
+  assert.equal(o.summary, 'Interrupted: 1 error during collection');
+  assert.equal(o.detail, "tests/test_broken.py:1: ImportError: cannot import name 'nothing_here' from 'shop.pricing'");
+  assert.equal(reportOutcome({ failed: ['tests.test_broken'], passed: [], skipped: [] }, o).outcome, 'error', 'the report lists the module that failed to load as a test');
+  const dir = mkdtempSync(join(tmpdir(), 'dapgate-junit-ids-'));
+  writeFileSync(
+    join(dir, 'r.xml'),
+    '<testsuite><testcase classname="tests.test_p" name="test_c[half off-50]" file="tests/test_p.py"><failure/></testcase><testcase classname="tests.test_p.TestB" name="test_n" file="tests/test_p.py"/></testsuite>',
+  );
+  assert.deepEqual(await readJUnitReports(dir, 'file::name'), { failed: ['tests/test_p.py::test_c[half off-50]'], passed: ['tests/test_p.py::TestB::test_n'], skipped: [] });
+  assert.deepEqual((await readJUnitReports(dir))?.passed, ['tests.test_p.TestB.test_n']);
+  rmSync(dir, { recursive: true, force: true });
 });
