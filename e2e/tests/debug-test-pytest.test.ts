@@ -117,6 +117,11 @@ describe('debug_test on a pytest project (real debugpy, real pytest)', () => {
     assert.equal(u.structured.locals.discount, '25', u.text);
     const uend = await g.ok('debug_continue', {}, 60_000);
     assert.equal(uend.structured.testOutcome.outcome, 'failed', uend.text);
+    const cls = await run('tests.test_legacy.LegacyPricingTest');
+    const { stops, end: clsEnd } = await toEnd(cls, 'test_legacy.py');
+    assert.deepEqual(stops, [lineOf(legacyTest, 'self.assertEqual(line_total(price, 1, discount), 15.0)')], 'one stop, none inside assertRaises');
+    assert.deepEqual(clsEnd.structured.testOutcome.failedTests, ['tests.test_legacy.LegacyPricingTest.test_discount'], clsEnd.text);
+    assert.match(lastLine(clsEnd.text), /^Test outcome: FAILED — from exit code 1 and the runner's summary "FAILED \(failures=1\)"; failed: tests\.test_legacy\.LegacyPricingTest\.test_discount\./, clsEnd.text);
 
     const none = await g.call('debug_test', { test: 'tests/test_pricing.py::test_discount_total', cwd: project }, 120_000);
     assert.equal(none.isError, true, none.text);

@@ -215,7 +215,7 @@ const TestForm = z.object({
     failed: z.array(regexp()).default([]),
     passed: z.array(regexp()).default([]),
     noTests: z.array(regexp()).default([]),
-    /** The runner's line for each test that failed / passed (a `name` group): the outcome names them. */
+    /** The runner's line for each test that failed / passed (a `name` group, after a `scope` group if any: `scope.name`): the outcome names them. */
     failedTest: regexp().optional(),
     passedTest: regexp().optional(),
     /** The runner could not run the tests (a collection or usage error); tried first. */

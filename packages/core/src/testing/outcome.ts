@@ -44,14 +44,15 @@ export function readOutcome(form: TestForm, output: string, exitCode: number | u
   const o = verdictOf(form, output, exitCode, exitCodeTrusted);
   const failed = testsNamed(form.outcome.failedTest, output);
   if (o.outcome === 'unknown' || !failed) return o;
-  const passed = testsNamed(form.outcome.passedTest, output) ?? [];
-  return { ...o, basis: failed.length ? `${o.basis}; failed: ${listed(failed)}` : o.basis, failedTests: failed, passedTests: passed };
+  // a runner that prints no line per passed test (unittest without -v) names none: not an empty list
+  const passed = testsNamed(form.outcome.passedTest, output);
+  return { ...o, basis: failed.length ? `${o.basis}; failed: ${listed(failed)}` : o.basis, failedTests: failed, ...(passed ? { passedTests: passed } : {}) };
 }
 
-/** The names the runner's per-test lines give, each once (undefined when the form has no such line). */
+/** The names the runner's per-test lines give (`scope.name` where the line has a `scope` group), each once (undefined when the form has no such line). */
 function testsNamed(pattern: string | undefined, output: string): string[] | undefined {
   if (!pattern) return undefined;
-  return [...new Set([...output.matchAll(new RegExp(pattern, 'gm'))].map((m) => m.groups?.name).filter((n): n is string => !!n))];
+  return [...new Set([...output.matchAll(new RegExp(pattern, 'gm'))].map((m) => [m.groups?.scope, m.groups?.name].filter(Boolean).join('.')).filter((n) => !!n))];
 }
 
 function listed(ids: string[]): string {
