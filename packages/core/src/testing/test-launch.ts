@@ -50,7 +50,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   if (entryIds.length || failureIds.length) await manager.synced();
   const immediate = stopAtFailure && !spec.armAtTestStart;
   try {
-    const session = await manager.launch({
+    const launched = manager.launch({
       ...(launch as Pick<LaunchRequest, 'program' | 'args'>),
       fields,
       language: profile.id,
@@ -62,6 +62,14 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
       adapterArgs: deepMerge(form.adapterArgs ?? {}, req.adapterArgs),
       ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions, exceptionStopCheck: spec.handledCheck } : {}),
     });
+    // the hook's check of the id (against what the runner collects) runs while the session starts
+    const [checked, started] = await Promise.allSettled([vars.idCheck, launched]);
+    if (checked.status === 'rejected') {
+      if (started.status === 'fulfilled') await started.value.end(true, 'the test run (its id matches no test)').catch(() => undefined);
+      throw checked.reason;
+    }
+    if (started.status === 'rejected') throw started.reason;
+    const session = started.value;
     const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
     const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];
     const expectedFailures = vars.expectedFailures as ExpectedFailures | undefined;

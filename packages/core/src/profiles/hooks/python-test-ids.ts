@@ -7,16 +7,18 @@ const SHOWN = 12;
 
 /**
  * Checks a pytest or unittest id against what the runner itself collects (`pytest --collect-only
- * -q`, unittest's loader), bounded, before the run: an id that selects nothing, or a bare test name
- * defined in several places, is refused with the runnable ids. When the collection itself fails (a
- * syntax error, pytest missing), the run goes ahead and its output says so.
+ * -q`, unittest's loader), bounded: an id that selects nothing, or a bare test name defined in
+ * several places, is refused with the runnable ids. A bare name is resolved before the run (it
+ * picks what runs); other ids are checked while the run starts (`idCheck`, awaited by the launch).
+ * When the collection itself fails (a syntax error, pytest missing), the run's output says so.
  */
 export async function resolvePythonTest(python: string, vars: TemplateVars): Promise<void> {
   const test = String(vars.test);
   const env = vars.env ? { ...process.env, ...vars.env } : undefined;
-  if (vars.collect === 'unittest') return unittestId(python, test, vars.cwd, env);
-  if (vars.collect === 'pytest') return pytestNodeId(python, test, String(vars.file ?? ''), vars.cwd, env);
-  return pytestSelection(python, vars, env);
+  if (vars.collect === 'pytest -k') return pytestSelection(python, vars, env);
+  const check = vars.collect === 'unittest' ? unittestId(python, test, vars.cwd, env) : pytestNodeId(python, test, String(vars.file ?? ''), vars.cwd, env);
+  check.catch(() => undefined); // awaited by the launch; never an unhandled rejection meanwhile
+  vars.idCheck = check;
 }
 
 type Env = NodeJS.ProcessEnv | undefined;
@@ -37,7 +39,14 @@ async function pytestNodeId(python: string, test: string, file: string, cwd: str
   const want = test.slice(sep + 2);
   const inFile = ids.map((id) => `${test.slice(0, sep)}::${id.slice(id.indexOf('::') + 2)}`);
   if (inFile.some((id) => id === test || id.startsWith(`${test}::`) || id.startsWith(`${test}[`))) return;
-  throw new GatewayError(`'${test}' matches no test: pytest collects ${inFile.length} in ${test.slice(0, sep)}${inFile.length ? `: ${candidates(inFile, want)}` : ''}`, `pass one of them as test${inFile.length ? ` (e.g. test: "${closest(inFile, want)}")` : ''}`);
+  // the classes (and a parametrized test's cases' function) are runnable ids too
+  const parents = inFile.flatMap((id) => {
+    const parts = id.replace(/\[.*$/, '').split('::');
+    return [...parts.slice(2).map((_, i) => parts.slice(0, i + 2).join('::')), parts.join('::')];
+  });
+  const known = new Set(inFile);
+  inFile.unshift(...new Set(parents.filter((p) => !known.has(p))));
+  throw new GatewayError(`'${test}' matches no test: pytest collects ${ids.length} in ${test.slice(0, sep)}${inFile.length ? `: ${candidates(inFile, want)}` : ''}`, `pass one of them as test${inFile.length ? ` (e.g. test: "${closest(inFile, want)}")` : ''}`);
 }
 
 /**
@@ -61,9 +70,15 @@ async function pytestSelection(python: string, vars: TemplateVars, env: Env): Pr
       return;
     }
   }
-  const selected = await collect(python, ['-k', expression], vars.cwd, env);
+  const check = kSelects(python, expression, vars.cwd, env);
+  check.catch(() => undefined);
+  vars.idCheck = check;
+}
+
+async function kSelects(python: string, expression: string, cwd: string, env: Env): Promise<void> {
+  const selected = await collect(python, ['-k', expression], cwd, env);
   if (!selected || selected.length) return;
-  const all = (await collect(python, [], vars.cwd, env)) ?? [];
+  const all = (await collect(python, [], cwd, env)) ?? [];
   throw new GatewayError(`'-k ${expression}' selects no test of the ${all.length} pytest collects here${all.length ? `: ${candidates(all, expression)}` : ''}`, `pass a node id (file::test) or another -k expression${all.length ? ` (e.g. test: "${closest(all, expression)}")` : ''}`);
 }
 
@@ -114,12 +129,14 @@ function functionName(id: string): string {
 /** The ids that share the most words with what was asked, best first, bounded. */
 function ranked(ids: string[], asked: string): string[] {
   const words = new Set(asked.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1));
-  const last = asked.split(/::|\.|\s/).pop()!.toLowerCase();
+  // what was asked after the file (pytest) or its longest dotted prefix that is an id's (unittest), against the same part of each id
+  const tail = (id: string) => (id.includes('::') ? id.slice(id.indexOf('::') + 2) : id).toLowerCase();
+  const want = tail(asked);
   const prefix = (id: string) => {
-    const name = (id.split(/::|\./).pop() ?? '').toLowerCase();
+    const t = tail(id);
     let n = 0;
-    while (n < name.length && name[n] === last[n]) n++;
-    return n;
+    while (n < t.length && t[n] === want[n]) n++;
+    return n === t.length && n === want.length ? n + 1 : n;
   };
   const score = (id: string) => id.toLowerCase().split(/[^a-z0-9]+/).filter((w) => words.has(w)).length + prefix(id) * 10;
   return ids.map((id, i) => ({ id, i, s: score(id) })).sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.id);
