@@ -74,9 +74,9 @@ export const sessionOutput = {
   neverBound: z.array(str).optional().describe('breakpoints that never bound in the run'),
   failure: open({ reason: str, stderrTail: str.optional() }).optional(),
   waitTimedOut: z.boolean().optional().describe('still running when the wait ended'),
-  testOutcome: open({ outcome: str.describe('passed | failed | no tests ran | unknown'), basis: str, summary: str.optional(), exitCode: z.number().optional() })
+  testOutcome: open({ outcome: str.describe('passed | failed | error | no tests ran | unknown'), basis: str, summary: str.optional(), exitCode: z.number().optional() })
     .optional()
-    .describe('a session debug_test started, once ended'),
+    .describe('a debug_test session, once ended'),
 };
 
 export const outputs = {
