@@ -1,6 +1,12 @@
-import type { DapClient } from './dap-client.js';
-import type { EventHost } from './event-router.js';
-import type { StopInfo } from './types.js';
+import type { Command, DapClient, RequestMap } from './dap-client.js';
+import type { ExceptionStopCheck, StopInfo } from './types.js';
+
+/** What the check reads and uses on its session (the event router's host). */
+export interface ExceptionCheckHost {
+  readonly exceptionStopCheck?: ExceptionStopCheck;
+  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
+  logEvent(type: string, summary: string): void;
+}
 
 const CHECK_TIMEOUT_MS = 5_000;
 
@@ -9,7 +15,7 @@ const CHECK_TIMEOUT_MS = 5_000;
  * over-reports, e.g. debugpy's `userUnhandled` after a `with pytest.raises` block): evaluated in
  * the stopped thread's top frame. Not handled when the check cannot be evaluated: the stop stands.
  */
-export async function handledException(s: EventHost, stop: StopInfo, from: DapClient): Promise<boolean> {
+export async function handledException(s: ExceptionCheckHost, stop: StopInfo, from: DapClient): Promise<boolean> {
   const check = s.exceptionStopCheck;
   const frameId = stop.frames[0]?.id;
   if (!check || stop.reason !== 'exception' || frameId === undefined) return false;
