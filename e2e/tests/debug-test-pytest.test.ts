@@ -69,6 +69,12 @@ describe('debug_test on a pytest project (real debugpy, real pytest)', () => {
       'one stop per failing test, in order, none at an expected exception',
     );
     assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's report: 4 failed \(tests\/test_pricing\.py::test_discounted_total, tests\/test_pricing\.py::test_scales_with_qty\[3\], tests\/test_pricing\.py::test_coupon\[half off-50\], tests\/test_pricing\.py::TestBasket::test_total_with_discount\), 7 passed/, end.text);
+    const expectations = join(project, 'tests', 'test_expectations.py');
+    const e = await toEnd(await run('tests/test_expectations.py'), 'test_expectations.py');
+    // the ValueError that pytest.raises(TypeError) lets through stops where it is raised (shop/pricing.py)
+    const raiseLine = lineOf(join(project, 'shop', 'pricing.py'), 'raise ValueError(f"negative quantity: {qty}")');
+    assert.deepEqual(e.stops, [lineOf(expectations, 'with pytest.raises(ValueError):'), raiseLine], 'a raises that did not raise, or met another type, is a failure; a handled one followed by more code is not');
+    assert.match(lastLine(e.end.text), /^Test outcome: FAILED — from the runner's report: 2 failed \(tests\/test_expectations\.py::test_did_not_raise, tests\/test_expectations\.py::test_wrong_type\), 1 passed/, e.end.text);
     const legacy = await run('tests/test_legacy.py::LegacyPricingTest::test_rejects_negative_qty');
     assert.notEqual(legacy.structured.state, 'stopped', legacy.text);
     assert.equal(legacy.structured.testOutcome.outcome, 'passed', legacy.text);
