@@ -15,7 +15,8 @@ export interface ProfileHooks {
   /**
    * debug_test: called with the test id's variables (`test`, `cwd`, the form's groups) before the
    * form's launch template is filled; may add variables (a compiled class path, the selector) and
-   * `entries` ([{file, line}]: each selected test's first line, for profiles that arm failure filters there).
+   * `entries` ([{file, line}]: each selected test's first line, for profiles that arm failure filters there),
+   * `idCheck` (a promise the launch awaits while the session starts: rejected, the id is refused and the session ended).
    */
   prepareTest?(vars: TemplateVars): void | Promise<void>;
   /** Called before the attach template is filled; may add variables. */
