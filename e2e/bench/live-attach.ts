@@ -1,0 +1,216 @@
+// Per language (Python, Node, Java, Go, C), on a live HTTP service nobody started for debugging:
+//   - attach by pid to the first answer: the first stop at a breakpoint a request reaches, with the
+//     stopped frame's locals;
+//   - one debug_snapshot of an attached service, and one by pid (attach, snapshot, detach);
+// each next to a bare DAP client doing the same DAP requests on the same adapter, with the
+// arguments dapgate sent (debug_diagnose). A fresh service for every measure and client, so no run
+// finds a debugger (debugpy's injected server, an open inspector or JDWP port) left by another.
+import { performance } from 'node:perf_hooks';
+import { loadProfiles, type Profile } from '@dapgate/core';
+import type { Gateway } from '../support/gateway.js';
+import { killGroup } from '../support/processes.js';
+import { request, type LiveService } from '../support/live-service.js';
+import { BareAttach, type BareAttachSpec } from './bare-attach.js';
+import type { LiveTarget } from './live-targets.js';
+
+type Row = [string, string, string, string];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const ATTACH_MS = 120_000;
+
+/** What dapgate ran and sent for its attach, to replay on another target. */
+interface Recorded {
+  profile: Profile;
+  command: string[];
+  args: Record<string, unknown>;
+}
+
+export async function liveAttachRows(g: Gateway, targets: LiveTarget[], runs: number, log: (line: string) => void): Promise<Row[]> {
+  const profiles = loadProfiles();
+  const rows: Row[] = [];
+  for (const t of targets) {
+    try {
+      rows.push(...(await oneLanguage(g, t, profiles.find((p) => p.id === t.language)!, runs, log)));
+    } catch (e) {
+      log(`live: ${t.label} failed: ${(e as Error).stack}`);
+      rows.push([`${t.label}: live attach and snapshot`, 'not measured', (e as Error).message.split('\n')[0]!, '']);
+    }
+  }
+  return rows;
+}
+
+/** One measure, dapgate and the bare client in turn; a failure (either client's) is kept as the row's answer, not retried. */
+class Measure {
+  readonly gate: number[] = [];
+  readonly bare: number[] = [];
+  failed?: string;
+  note = '';
+  constructor(readonly what: string) {}
+
+  async run(gate: () => Promise<number>, bare: () => Promise<number>): Promise<void> {
+    if (this.failed) return;
+    const fails: string[] = [];
+    const attempt = async (who: string, fn: () => Promise<number>) => {
+      try {
+        return await fn();
+      } catch (e) {
+        fails.push(`${who}: ${(e as Error).message.split('\n')[0]}`);
+        return undefined;
+      }
+    };
+    const a = await attempt('dapgate', gate);
+    const b = await attempt('bare DAP client', bare);
+    if (fails.length) this.failed = fails.join('; ');
+    else {
+      this.gate.push(a!);
+      this.bare.push(b!);
+    }
+  }
+
+  last(): string {
+    return this.failed ? 'failed' : `${ms(this.gate.at(-1)!)} / ${ms(this.bare.at(-1)!)}`;
+  }
+
+  row(): Row {
+    if (this.failed || this.gate.length === 0) return [this.what, 'not measured', this.failed ?? 'no run', ''];
+    return [`${this.what}${this.note}`, ms(median(this.gate)), `bare DAP client: ${ms(median(this.bare))}`, `${(median(this.gate) / median(this.bare)).toFixed(2)}x`];
+  }
+}
+
+async function oneLanguage(g: Gateway, t: LiveTarget, profile: Profile, runs: number, log: (line: string) => void): Promise<Row[]> {
+  const stop = new Measure(`${t.label}: attach ${t.how} to the first stop a request reaches, with locals`);
+  const attached = new Measure(`${t.label}: debug_snapshot of an attached, running service`);
+  const live = new Measure(`${t.label}: debug_snapshot by pid (attach, snapshot, detach, service left running)`);
+  for (let i = 0; i < runs; i++) {
+    let recorded: Recorded | undefined;
+    await stop.run(
+      async () => {
+        const r = await withService(t, (s) => gateToFirstStop(g, t, profile, s));
+        recorded = r.recorded;
+        return r.elapsed;
+      },
+      () => withService(t, (s) => bareToFirstStop(t, recorded!, s)),
+    );
+    if (!recorded) break;
+    await attached.run(
+      async () => {
+        const r = await withService(t, (s) => gateSnapshotAttached(g, t, s));
+        attached.note = ` (${r.threads} threads)`;
+        return r.elapsed;
+      },
+      async () => {
+        const r = await withService(t, (s) => bareSnapshot(t, recorded!, s, false));
+        attached.note += `; bare: pause, threads, ${r.threads} stacks, each program frame's locals, continue`;
+        return r.elapsed;
+      },
+    );
+    let args = recorded.args;
+    await live.run(
+      async () => {
+        const r = await withService(t, (s) => gateSnapshotLive(g, t, s));
+        args = r.args;
+        return r.elapsed;
+      },
+      async () => (await withService(t, (s) => bareSnapshot(t, { ...recorded!, args }, s, true))).elapsed,
+    );
+    log(`live: ${t.label} run ${i + 1} (dapgate / bare): first stop ${stop.last()}; snapshot attached ${attached.last()}; by pid ${live.last()}`);
+  }
+  for (const m of [stop, attached, live]) if (m.failed) log(`live: ${m.what}: ${m.failed}`);
+  return [stop.row(), attached.row(), live.row()];
+}
+
+async function withService<T>(t: LiveTarget, fn: (s: LiveService) => Promise<T>): Promise<T> {
+  const s = await t.start();
+  try {
+    const r = await fn(s);
+    if (s.child.exitCode !== null) throw new Error(`${t.label}: the service died: ${s.output()}`);
+    return r;
+  } finally {
+    killGroup(s.child);
+  }
+}
+
+async function gateToFirstStop(g: Gateway, t: LiveTarget, profile: Profile, s: LiveService): Promise<{ elapsed: number; recorded: Recorded }> {
+  const start = performance.now();
+  await g.ok('debug_attach', { language: t.language, processId: s.child.pid, breakpoints: [{ file: t.file, line: t.line }] }, ATTACH_MS);
+  const held = request(s.port, '/post?name=ada&amount=1', 60_000);
+  held.catch(() => undefined);
+  const w = await g.ok('debug_wait', { timeoutMs: 30_000 });
+  const elapsed = performance.now() - start;
+  if (w.structured.state !== 'stopped' || w.structured.stop?.line !== t.line) throw new Error(`${t.label}: no stop at line ${t.line}: ${w.text}`);
+  const d = (await g.ok('debug_diagnose')).structured;
+  await g.ok('debug_stop');
+  await held;
+  return { elapsed, recorded: { profile, command: d.adapterCommand as string[], args: d.requestArguments as Record<string, unknown> } };
+}
+
+async function bareToFirstStop(t: LiveTarget, recorded: Recorded, s: LiveService): Promise<number> {
+  const start = performance.now();
+  const bare = await BareAttach.attach(await bareSpec(t, recorded, s), { file: t.file, line: t.line });
+  let held: Promise<string> | undefined;
+  try {
+    const stopped = bare.nextStop();
+    held = request(s.port, '/post?name=ada&amount=1', 60_000);
+    held.catch(() => undefined);
+    const e = await stopped;
+    await bare.frameAndLocals(e.body.threadId ?? 1);
+    return performance.now() - start;
+  } finally {
+    await bare.close();
+    await held;
+  }
+}
+
+async function gateSnapshotAttached(g: Gateway, t: LiveTarget, s: LiveService): Promise<{ elapsed: number; threads: number }> {
+  await g.ok('debug_attach', { language: t.language, processId: s.child.pid }, ATTACH_MS);
+  try {
+    const start = performance.now();
+    const r = await g.ok('debug_snapshot', {}, 60_000);
+    const elapsed = performance.now() - start;
+    return { elapsed, threads: checkedSnapshot(t, r) };
+  } finally {
+    await g.ok('debug_stop');
+  }
+}
+
+/** The time, and the attach arguments dapgate sent (it may attach stopping, stopOnEntry, where that stop is the pause). */
+async function gateSnapshotLive(g: Gateway, t: LiveTarget, s: LiveService): Promise<{ elapsed: number; args: Record<string, unknown> }> {
+  const start = performance.now();
+  const r = await g.ok('debug_snapshot', { language: t.language, processId: s.child.pid }, ATTACH_MS);
+  const elapsed = performance.now() - start;
+  checkedSnapshot(t, r);
+  if (r.structured.detached !== true || r.structured.targetRuns !== true) throw new Error(`${t.label}: the snapshot by pid did not leave the service running: ${r.text}`);
+  const d = await g.ok('debug_diagnose', { sessionId: r.structured.sessionId });
+  return { elapsed, args: d.structured.requestArguments as Record<string, unknown> };
+}
+
+/** The snapshot's thread count; throws unless it names the service's own file, so a wrong answer is not timed as a right one. */
+function checkedSnapshot(t: LiveTarget, r: { text: string; structured: any }): number {
+  const groups = (r.structured.groups ?? []) as { file?: string; threadIds: number[] }[];
+  if (!groups.some((x) => x.file === t.file)) throw new Error(`${t.label}: the snapshot shows no thread in ${t.file}: ${r.text}`);
+  return groups.reduce((n, x) => n + x.threadIds.length, 0);
+}
+
+/** `live`: attach, snapshot and detach are all timed; else only the snapshot of an attached service. */
+async function bareSnapshot(t: LiveTarget, recorded: Recorded, s: LiveService, live: boolean): Promise<{ elapsed: number; threads: number }> {
+  let start = performance.now();
+  const bare = await BareAttach.attach(await bareSpec(t, recorded, s));
+  let threads = 0;
+  try {
+    if (!live) start = performance.now();
+    threads = await bare.snapshot(t.file, recorded.args.stopOnEntry === true);
+    if (!live) return { elapsed: performance.now() - start, threads };
+  } finally {
+    await bare.close();
+  }
+  return { elapsed: performance.now() - start, threads };
+}
+
+/** dapgate's adapter command and attach arguments, pointed at this service (its pid, or the port it opened). */
+async function bareSpec(t: LiveTarget, recorded: Recorded, s: LiveService): Promise<BareAttachSpec> {
+  const { pid, port } = await t.open(s);
+  const args: Record<string, unknown> = { ...recorded.args };
+  for (const key of ['processId', 'pid']) if (key in args) args[key] = pid;
+  if (port !== undefined) args.port = port;
+  return { profile: recorded.profile, command: recorded.command, args, allThreadsId: t.allThreadsId };
+}
