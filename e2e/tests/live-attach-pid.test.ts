@@ -52,6 +52,8 @@ describe('attach by pid to a service not started for debugging', () => {
   async function snapshotWaiting(language: string, service: LiveService, file: string, line: number, reason?: string, via?: string): Promise<void> {
     const r = await g.ok('debug_snapshot', { language, processId: service.child.pid }, 120_000);
     if (via) assert.equal(r.structured.via, via, r.text);
+    // it ran before the attach: its stop was the attach's, not one it was found in
+    if (via === 'stopped') assert.match(r.text, /held by the attach's own stop and resumed: it is running/, r.text);
     const groups = r.structured.groups as { file?: string; line?: number; function?: string; reason?: string; threadIds: number[] }[];
     const waiting = groups.find((x) => x.file === file && x.line === line);
     assert.match(waiting?.function ?? '', /^main(\.main)?$/, r.text);
