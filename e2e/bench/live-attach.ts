@@ -44,41 +44,44 @@ export async function liveAttachRows(g: Gateway, targets: LiveTarget[], runs: nu
   return rows;
 }
 
-/** One measure, dapgate and the bare client in turn; a failure (either client's) is kept as the row's answer, not retried. */
+/** One measure, dapgate and the bare client in turn, every run; a failure is counted and its first message kept, with the medians of the runs that answered. */
 class Measure {
   readonly gate: number[] = [];
   readonly bare: number[] = [];
-  failed?: string;
+  private readonly failures = new Map<string, { count: number; first: string }>();
+  private runs = 0;
   note = '';
   constructor(readonly what: string) {}
 
   async run(gate: () => Promise<number>, bare: () => Promise<number>): Promise<void> {
-    if (this.failed) return;
-    const fails: string[] = [];
-    const attempt = async (who: string, fn: () => Promise<number>) => {
+    this.runs++;
+    const attempt = async (who: string, into: number[], fn: () => Promise<number>) => {
       try {
-        return await fn();
+        into.push(await fn());
+        return true;
       } catch (e) {
-        fails.push(`${who}: ${(e as Error).message.split('\n')[0]}`);
-        return undefined;
+        const f = this.failures.get(who) ?? { count: 0, first: (e as Error).message.split('\n')[0]!.slice(0, 300) };
+        f.count++;
+        this.failures.set(who, f);
+        return false;
       }
     };
-    const a = await attempt('dapgate', gate);
-    const b = await attempt('bare DAP client', bare);
-    if (fails.length) this.failed = fails.join('; ');
-    else {
-      this.gate.push(a!);
-      this.bare.push(b!);
-    }
+    this.lastRun = `${(await attempt('dapgate', this.gate, gate)) ? ms(this.gate.at(-1)!) : 'failed'} / ${(await attempt('bare DAP client', this.bare, bare)) ? ms(this.bare.at(-1)!) : 'failed'}`;
   }
 
-  last(): string {
-    return this.failed ? 'failed' : `${ms(this.gate.at(-1)!)} / ${ms(this.bare.at(-1)!)}`;
+  lastRun = '';
+
+  failed(): string {
+    return [...this.failures].map(([who, f]) => `${who} failed ${f.count} of ${this.runs}: ${f.first}`).join('; ');
   }
 
   row(): Row {
-    if (this.failed || this.gate.length === 0) return [this.what, 'not measured', this.failed ?? 'no run', ''];
-    return [`${this.what}${this.note}`, ms(median(this.gate)), `bare DAP client: ${ms(median(this.bare))}`, `${(median(this.gate) / median(this.bare)).toFixed(2)}x`];
+    const failed = this.failed();
+    if (this.gate.length === 0 || this.bare.length === 0) {
+      const answered = (xs: number[], who: string) => (xs.length ? `${who} ${ms(median(xs))} (${xs.length} answered)` : '');
+      return [this.what, this.gate.length ? ms(median(this.gate)) : 'no answer', [answered(this.bare, 'bare DAP client:'), failed].filter(Boolean).join('; '), ''];
+    }
+    return [`${this.what}${this.note}`, ms(median(this.gate)), `bare DAP client: ${ms(median(this.bare))}${failed ? ` (${failed})` : ''}`, `${(median(this.gate) / median(this.bare)).toFixed(2)}x`];
   }
 }
 
@@ -86,8 +89,9 @@ async function oneLanguage(g: Gateway, t: LiveTarget, profile: Profile, runs: nu
   const stop = new Measure(`${t.label}: attach ${t.how} to the first stop a request reaches, with locals`);
   const attached = new Measure(`${t.label}: debug_snapshot of an attached service, ${snapshotLoad}`);
   const live = new Measure(`${t.label}: debug_snapshot by pid (attach, snapshot, detach, service left running), ${snapshotLoad}`);
+  let recorded: Recorded | undefined;
+  const threads = { gate: 0, bare: 0 };
   for (let i = 0; i < runs; i++) {
-    let recorded: Recorded | undefined;
     await stop.run(
       async () => {
         const r = await withService(t, (s) => gateToFirstStop(g, t, profile, s));
@@ -96,16 +100,16 @@ async function oneLanguage(g: Gateway, t: LiveTarget, profile: Profile, runs: nu
       },
       () => withService(t, (s) => bareToFirstStop(t, recorded!, s)),
     );
-    if (!recorded) break;
+    if (!recorded) continue;
     await attached.run(
       async () => {
         const r = await withService(t, (s) => gateSnapshotAttached(g, t, s), TRAFFIC_MS);
-        attached.note = ` (${r.threads} threads)`;
+        threads.gate = r.threads;
         return r.elapsed;
       },
       async () => {
         const r = await withService(t, (s) => bareSnapshot(t, recorded!, s, false), TRAFFIC_MS);
-        attached.note += `; bare: pause, threads, ${r.threads} stacks, each program frame's locals, continue`;
+        threads.bare = r.threads;
         return r.elapsed;
       },
     );
@@ -118,9 +122,10 @@ async function oneLanguage(g: Gateway, t: LiveTarget, profile: Profile, runs: nu
       },
       async () => (await withService(t, (s) => bareSnapshot(t, { ...recorded!, args }, s, true), TRAFFIC_MS)).elapsed,
     );
-    log(`live: ${t.label} run ${i + 1} (dapgate / bare): first stop ${stop.last()}; snapshot attached ${attached.last()}; by pid ${live.last()}`);
+    log(`live: ${t.label} run ${i + 1} (dapgate / bare): first stop ${stop.lastRun}; snapshot attached ${attached.lastRun}; by pid ${live.lastRun}`);
   }
-  for (const m of [stop, attached, live]) if (m.failed) log(`live: ${m.what}: ${m.failed}`);
+  attached.note = ` (${threads.gate} threads; bare: pause, threads, ${threads.bare} stacks, each program frame's locals, continue)`;
+  for (const m of [stop, attached, live]) if (m.failed()) log(`live: ${m.what}: ${m.failed()}`);
   return [stop.row(), attached.row(), live.row()];
 }
 
