@@ -45,9 +45,15 @@ describe('attach by pid to a service not started for debugging', () => {
     return built.get(source)!;
   }
 
-  /** debug_snapshot by pid names the line the service's main thread (goroutine) waits at, detaches, and the service still answers. */
-  async function snapshotWaiting(language: string, service: LiveService, file: string, line: number, reason?: string): Promise<void> {
+  /**
+   * debug_snapshot by pid names the line the service's main thread (goroutine) waits at, detaches, and the service still answers.
+   * `via`: how the target was held (`stopped`: the attach's own stop was the pause, no pause request).
+   */
+  async function snapshotWaiting(language: string, service: LiveService, file: string, line: number, reason?: string, via?: string): Promise<void> {
     const r = await g.ok('debug_snapshot', { language, processId: service.child.pid }, 120_000);
+    if (via) assert.equal(r.structured.via, via, r.text);
+    // it ran before the attach: its stop was the attach's, not one it was found in
+    if (via === 'stopped') assert.match(r.text, /held by the attach's own stop and resumed: it is running/, r.text);
     const groups = r.structured.groups as { file?: string; line?: number; function?: string; reason?: string; threadIds: number[] }[];
     const waiting = groups.find((x) => x.file === file && x.line === line);
     assert.match(waiting?.function ?? '', /^main(\.main)?$/, r.text);
@@ -126,7 +132,9 @@ describe('attach by pid to a service not started for debugging', () => {
     const file = liveFixture('service.go');
     const s = await startService(build('service.go'), []);
     services.push(s);
-    await snapshotWaiting('go', s, file, lineOf(file, 'main waits here'), 'IO wait');
+    // delve stops at the attach (stopOnEntry): that stop is the snapshot's; a pause sent before the
+    // stop was read went unanswered for the whole request timeout (10 s) with the service held
+    await snapshotWaiting('go', s, file, lineOf(file, 'main waits here'), 'IO wait', 'stopped');
   });
 
   test('c: lldb attaches by pid to a single-threaded socket service (a negative amount stored as positive)', async () => {

@@ -19,6 +19,8 @@ export interface LiveEnd {
 
 const ATTACH_SETTLE_MS = 10_000;
 const STOPPED_MS = 2_000;
+/** How long an attach that asked to stop (stopOnEntry reached the adapter) is given to report that stop. */
+const ENTRY_STOP_MS = 5_000;
 
 /**
  * A snapshot of a program that was not being debugged: attach (by pid or port), snapshot, and
@@ -33,6 +35,10 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
   let snapshot: Snapshot;
   try {
     await session.waitUntil(() => session.state !== 'initializing' && session.state !== 'configuring', ATTACH_SETTLE_MS);
+    // the attach's stop follows configurationDone and is read (its frames) before the session shows
+    // it: taken for running meanwhile, the snapshot would send a pause the adapter may leave
+    // unanswered for the whole request timeout (delve, stopped), the target held all along
+    if (session.requestArguments.stopOnEntry === true && session.state === 'running') await session.waitUntil(() => session.state !== 'running', ENTRY_STOP_MS);
     if (session.state === 'stopped') await session.waitForSettled(2_000); // its frames are being fetched
     // an attach that stops the target (at entry) is the attach's pause, not the program's: resumed like the snapshot's own
     const stoppedByAttach = session.state === 'stopped';

@@ -11,7 +11,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** How the snapshot held the program, in a few words. */
 function howHeld(s: Snapshot): string {
   if (s.via === 'evaluated') return `read by the runtime's own thread listing${s.state === 'running' ? ', without pausing it' : ''}; it is ${s.state}`;
-  if (s.via === 'stopped') return `it was already stopped and stays ${s.state}`;
+  // resumed after a stop it was found in: that stop was a live attach's own (debug_snapshot by pid/port)
+  if (s.via === 'stopped') return s.resumed ? `held by the attach's own stop and resumed: it is ${s.state}` : `it was already stopped and stays ${s.state}`;
   if (s.resumed) return `paused${s.pausedMs !== undefined ? ` ${s.pausedMs} ms` : ''} and resumed: it is ${s.state}`;
   return `paused, and kept paused: it is ${s.state}`;
 }
