@@ -4,6 +4,7 @@ import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
 import { evaluationLine } from './hit-counts.js';
 import { otherStops, threadName } from './threads.js';
+import { atBreakpoints } from './breakpoint-owners.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
 import { displayLine } from './display.js';
@@ -31,7 +32,7 @@ export function headline(s: Session): string {
 
 function stopReason(s: Session, stop: StopInfo, genericPattern: string | undefined): string {
   // the session's own breakpoints are named bare; a workspace one is named as such (set earlier, not by this session's call)
-  if (stop.breakpointIds.length) return `breakpoint ${stop.breakpointIds.map((id) => (s.breakpoints().find((b) => b.id === id && !b.sessionId) ? `${id}, a workspace breakpoint set earlier` : id)).join('; ')}`;
+  if (stop.breakpointIds.length) return atBreakpoints(s, stop.breakpointIds, true);
   if (stop.reason === 'exception') {
     // some adapters put a generic description (the profile's pattern): the exception itself is then in text
     const generic = !stop.description || (!!genericPattern && new RegExp(genericPattern, 'i').test(stop.description)) || (stop.text?.includes(stop.description) ?? false);

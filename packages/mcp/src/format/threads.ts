@@ -1,5 +1,6 @@
 import type { Session, StopInfo, ThreadEntry } from '@dapgate/core';
 import { frameLabel } from './frames.js';
+import { atBreakpoints, breakpointOwners } from './breakpoint-owners.js';
 
 const LISTED = 10;
 
@@ -17,7 +18,7 @@ function place(stop: StopInfo): string {
  * The other stopped threads, in stop order: "2 more threads stopped here: 169, 171", then those
  * stopped elsewhere, then how many are paused along with them. Bounded.
  */
-export function otherStops(s: Session, shown: ThreadEntry): { lines: string[]; threads: { id: number; name?: string; reason?: string; file?: string; line?: number }[] } {
+export function otherStops(s: Session, shown: ThreadEntry): { lines: string[]; threads: { id: number; name?: string; reason?: string; breakpointIds: string[]; owners: string[]; file?: string; line?: number }[] } {
   const others = s.threads.stoppedThreads().filter((t) => t !== shown);
   const here = others.filter((t) => t.stop && shown.stop && place(t.stop) === place(shown.stop));
   const elsewhere = others.filter((t) => t.stop && !here.includes(t));
@@ -27,10 +28,10 @@ export function otherStops(s: Session, shown: ThreadEntry): { lines: string[]; t
   if (here.length) lines.push(`${here.length} more thread${here.length > 1 ? 's' : ''} stopped here: ${ids(here)} (threadId picks one; debug_continue resumes all).`);
   for (const t of elsewhere.slice(0, LISTED)) {
     const top = t.stop!.frames[0];
-    lines.push(`Also stopped: ${threadName(t)} at ${t.stop!.breakpointIds.length ? `breakpoint ${t.stop!.breakpointIds.join(', ')}` : t.stop!.reason}${top ? `, ${frameLabel(top, s.cwd)}` : ''}.`);
+    lines.push(`Also stopped: ${threadName(t)} at ${t.stop!.breakpointIds.length ? atBreakpoints(s, t.stop!.breakpointIds) : t.stop!.reason}${top ? `, ${frameLabel(top, s.cwd)}` : ''}.`);
   }
   if (elsewhere.length > LISTED) lines.push(`… ${elsewhere.length - LISTED} more threads stopped elsewhere (debug_threads).`);
   if (paused.length) lines.push(`${paused.length} other thread${paused.length > 1 ? 's are' : ' is'} paused with it.`);
-  const threads = others.filter((t) => t.stop).map((t) => ({ id: t.id, ...(t.name ? { name: t.name } : {}), reason: t.stop!.reason, file: t.stop!.frames[0]?.source?.path, line: t.stop!.frames[0]?.line }));
+  const threads = others.filter((t) => t.stop).map((t) => ({ id: t.id, ...(t.name ? { name: t.name } : {}), reason: t.stop!.reason, breakpointIds: t.stop!.breakpointIds, owners: breakpointOwners(s, t.stop!.breakpointIds), file: t.stop!.frames[0]?.source?.path, line: t.stop!.frames[0]?.line }));
   return { lines, threads };
 }

@@ -7,6 +7,7 @@ import { variableJson, variableTree, VALUE_MAX } from '../format/values.js';
 import { clip } from '../format/text.js';
 import { frameFile, frameLocation } from '../format/frames.js';
 import { stackView } from '../format/stack.js';
+import { atBreakpoints } from '../format/breakpoint-owners.js';
 import { outputs } from './output-schemas.js';
 import { shortPath } from '../format/text.js';
 
@@ -59,7 +60,7 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       const limit = a.limit ?? 100;
       const rows = ordered.slice(0, limit).map((t) => {
         const top = t.stop?.frames[0];
-        const why = t.state !== 'stopped' ? undefined : t.stop ? (t.stop.breakpointIds.length ? `breakpoint ${t.stop.breakpointIds.join(', ')}` : t.stop.reason) : 'paused with the others';
+        const why = t.state !== 'stopped' ? undefined : t.stop ? (t.stop.breakpointIds.length ? atBreakpoints(s, t.stop.breakpointIds) : t.stop.reason) : 'paused with the others';
         return { id: t.id, name: t.name, state: t.state, ...(why ? { reason: why } : {}), ...(top ? { file: frameFile(top), line: top.line, function: top.name } : {}), current: t === focus, target: s.targetName(t) };
       });
       const targets = new Set(rows.map((r) => r.target));
