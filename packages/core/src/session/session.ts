@@ -22,7 +22,7 @@ import { ThreadControl } from './thread-control.js';
 import { requireLive } from './guards.js';
 import { recordOutput, routeEvent } from './event-router.js';
 import { ProgramExit } from './program-exit.js';
-import { terminateAttached, type TargetEnd } from './target-ending.js';
+import { endLaunched, terminateAttached, type TargetEnd } from './target-ending.js';
 import { releaseTarget, type Detached } from './detach.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type ExceptionStopCheck, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
@@ -323,11 +323,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     if (!this.live && !this.connections.adapter?.running) return undefined;
     const wasLive = this.live;
     if (!terminate && this.kind === 'attach' && (this.state === 'running' || this.state === 'stopped')) this.release = await releaseTarget(this);
-    const outcome = terminate && this.kind === 'attach' ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(terminate), undefined);
+    // a program dapgate launched ends with its session, terminate or not: nothing else would end it (no orphans)
+    const outcome = this.kind === 'launch' ? await endLaunched(this) : terminate ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(false), undefined);
     // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
     if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false) && this.release?.running !== false) this.detached = true;
     if (this.live) this.moveTo('terminated');
-    this.logGatewayEvent('ended', terminate ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
+    this.logGatewayEvent('ended', terminate || this.kind === 'launch' ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
     return outcome;
   }
 

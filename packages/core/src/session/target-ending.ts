@@ -38,6 +38,23 @@ export async function terminateAttached(
   return ensureTargetGone(pid, address);
 }
 
+/**
+ * Ends a program dapgate launched and checks it is gone: disconnect with terminateDebuggee, the
+ * adapter's process group and the programs started for it are ended (`dispose`), then the
+ * program's pid (the adapter's `process` event, or the process dapgate started for it) is checked
+ * and signalled if it still runs. Undefined: the program had already ended, or no pid is known.
+ */
+export async function endLaunched(s: {
+  readonly live: boolean;
+  readonly targetPid: number | undefined;
+  readonly connections: SessionConnections;
+  dispose(terminate: boolean): Promise<void>;
+}): Promise<TargetEnd | undefined> {
+  const pid = s.live ? (s.targetPid ?? s.connections.programProcess()?.pid) : undefined;
+  await s.dispose(true);
+  return pid ? ensureTargetGone(pid, undefined) : undefined;
+}
+
 /** The target's pid: the known one, else the local process that owns its port (not ours). Call before detaching. */
 export async function findTargetPid(t: AttachedTarget): Promise<number | undefined> {
   if (t.pid) return t.pid;

@@ -236,14 +236,17 @@ export function registerSessionTools(server: McpServer, manager: SessionManager)
       const wasLive = s.live;
       const stateBefore = s.state;
       const target = await s.end(terminate, 'debug_stop');
+      // a launched program ends with its session either way (dapgate would leave it running with nobody to end it)
+      const ends = terminate || s.kind === 'launch';
+      const why = !terminate && s.kind === 'launch' ? ' (terminate: false detaches only from an attached program; one dapgate launched ends with its session)' : '';
       let what: string;
       if (!wasLive) what = 'had already ended';
-      else if (!terminate) what = s.release ? detachWords(s.release) : s.kind === 'attach' ? `ended; detached while ${stateBefore} (whether the program runs was not checked)` : 'ended; detached, the program keeps running';
-      else if (!target) what = 'ended; the program was terminated';
-      else if (target.gone) what = `ended; the program was terminated: ${target.detail}`;
-      else what = `ended, but the program was NOT terminated: detached; ${target.detail}`;
-      const terminated = terminate && wasLive && (target?.gone ?? true);
-      const detached = s.release && !terminate ? { detached: { running: s.release.running, removed: s.release.removed, left: s.release.left } } : {};
+      else if (!ends) what = s.release ? detachWords(s.release) : `ended; detached while ${stateBefore} (whether the program runs was not checked)`;
+      else if (!target) what = s.kind === 'launch' ? `ended; the debugger was told to end the program (not checked: dapgate knows no pid of it)${why}` : 'ended; the program was terminated';
+      else if (target.gone) what = `ended; the program was terminated: ${target.detail}${why}`;
+      else what = `ended, but the program was NOT terminated: ${target.detail}`;
+      const terminated = ends && wasLive && (target?.gone ?? true);
+      const detached = s.release && !ends ? { detached: { running: s.release.running, removed: s.release.removed, left: s.release.left } } : {};
       return ok(`${headline(s)} ${what}.`, { sessionId: s.id, state: s.state, terminated, ...detached, ...(target?.pid ? { pid: target.pid } : {}) });
     },
   );
