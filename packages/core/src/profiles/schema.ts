@@ -406,6 +406,19 @@ export const ProfileSchema = z.object({
        * error), the value is reported as unreadable instead.
        */
       unreadablePointer: z.object({ value: z.string(), child: z.string() }).optional(),
+      /**
+       * The value the adapter shows for a variable its formatter could not read (lldb: only the
+       * type and address, `alloc::string::String @ 0x7ffe...`, when the Rust formatter failed on
+       * junk such as a String not set yet). Checked for `opaqueTypes` only, whose formatter always
+       * gives a value: such a variable is reported as unreadable, and never expanded.
+       */
+      unformattedValue: regexp().optional(),
+      /**
+       * At most this many children per `variables` request when the adapter did not say how many a
+       * value has (an evaluate result): an adapter that lists every child a formatter claims
+       * (lldb-dap: 4294967295 for a Vec holding junk) would otherwise never answer again.
+       */
+      childPage: z.number().int().positive().optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

@@ -6,8 +6,22 @@ import type { Profile } from '../profiles/schema.js';
 export interface InspectTarget {
   frameId(index: number): Promise<number>;
   scopes(frameId: number): Promise<DebugProtocol.Scope[]>;
-  variables(variablesReference: number): Promise<DebugProtocol.Variable[]>;
+  variables(variablesReference: number, page?: VariablesPage): Promise<DebugProtocol.Variable[]>;
 }
+
+/** One page of a collection's children (DAP `variables` start and count). */
+export interface VariablesPage {
+  start: number;
+  count: number;
+}
+
+/**
+ * A collection that says it holds more items than this is read one page at a time: a junk length
+ * (a Vec or slice not set yet) would otherwise have the adapter list billions of children, and
+ * lldb-dap then never answers again.
+ */
+const PAGED_OVER = 10_000;
+const PAGE = 1_000;
 
 /** A variable and, when expanded, its children. */
 export interface VariableNode {
@@ -21,6 +35,8 @@ export interface VariableNode {
   moreChildren?: number;
   /** The collection's size, when the adapter tells it. */
   length?: number;
+  /** How many indexed children the adapter says it has (DAP `indexedVariables`). */
+  indexed?: number;
   /** The adapter could not read it (a pointer into unmapped memory): its value says why. */
   unreadable?: boolean;
   /** An accessor (DAP `presentationHint.lazy`, js-debug's getters): its value runs code, so it is read only when a path names it. */
@@ -61,6 +77,7 @@ export class Inspector {
   private readonly noisePattern: RegExp | undefined;
   private readonly typeName: (type: string | undefined) => string | undefined;
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
+  private readonly unformatted: RegExp | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -73,6 +90,14 @@ export class Inspector {
     this.noisePattern = v.noisePattern ? new RegExp(v.noisePattern) : undefined;
     this.typeName = typeRenamer(v.typeNames);
     this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
+    this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
+  }
+
+  /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
+  private read(ref: number, indexed: number | undefined, page: VariablesPage = { start: 0, count: PAGE }): Promise<DebugProtocol.Variable[]> {
+    if (indexed !== undefined && indexed > PAGED_OVER) return this.target.variables(ref, page);
+    const cap = this.config.childPage;
+    return indexed === undefined && cap ? this.target.variables(ref, { start: page.start, count: Math.min(page.count, cap) }) : this.target.variables(ref);
   }
 
   /** A DAP variable as a node, its type in the language's words. */
@@ -103,31 +128,51 @@ export class Inspector {
    * Children of a reference, without the profile's hidden names, length child and range groups;
    * `more` counts what is not shown (from the collection's size when known).
    */
-  async children(ref: number, maxItems = Number.POSITIVE_INFINITY): Promise<{ items: VariableNode[]; more: number; length?: number }> {
+  async children(ref: number, maxItems = Number.POSITIVE_INFINITY, indexed?: number): Promise<{ items: VariableNode[]; more: number; length?: number; moreAtLeast?: boolean }> {
     const { lengthChild, rangeGroupType } = this.config;
-    const raw = await this.target.variables(ref);
+    const raw = await this.read(ref, indexed);
     const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
     const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
     const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
     const items = await Promise.all(all.slice(0, maxItems).map(this.node).map(asGetter).map((n) => this.readable(n)));
-    const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0);
-    return { items, more, length };
+    const paged = indexed !== undefined && indexed > PAGED_OVER ? indexed - items.length : 0;
+    const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0, paged);
+    // a full page read without knowing the total: there may be more than counted
+    const moreAtLeast = indexed === undefined && !!this.config.childPage && raw.length >= Math.min(PAGE, this.config.childPage);
+    return { items, more, length, ...(moreAtLeast ? { moreAtLeast } : {}) };
   }
 
   /** A pointer whose target the adapter could not read (the profile's `unreadablePointer`) says so instead of showing a value. */
   private async readable(n: VariableNode): Promise<VariableNode> {
+    if (this.opaque(n.type) && this.unformatted?.test(n.value)) {
+      return { ...n, value: `<unreadable: the debugger's formatter could not read this ${n.type} at ${n.value.replace(/^.* @ /, '')}; it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+    }
     const check = this.unreadable;
-    if (!check || n.variablesReference <= 0 || !check.value.test(n.value)) return n;
-    const [target] = await this.target.variables(n.variablesReference).catch(() => []);
+    const huge = n.indexed !== undefined && n.indexed > PAGED_OVER;
+    if (!check || n.variablesReference <= 0 || !(huge || check.value.test(n.value))) return n;
+    const [target] = await this.read(n.variablesReference, n.indexed, { start: 0, count: 1 }).catch(() => []);
     if (!target || !check.child.test(target.value)) return n;
+    if (huge) {
+      return { ...n, value: `<unreadable: says ${n.indexed} items, but its first cannot be read (${target.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+    }
     const address = /^0x[0-9a-f]+/i.exec(n.value)?.[0] ?? n.value;
     return { ...n, value: `${address} (unreadable: the memory it points to cannot be read, so this is no valid pointer: ${target.value})`, variablesReference: 0, unreadable: true };
+  }
+
+  /**
+   * An evaluate result, checked as a variable is (what cannot be read says so), with its first
+   * `maxItems` members unless its type is opaque.
+   */
+  async evaluated(r: DebugProtocol.EvaluateResponse['body'], maxItems: number): Promise<{ node: VariableNode; items: VariableNode[]; more: number; moreAtLeast?: boolean }> {
+    const node = await this.readable(this.node({ name: '', value: r.result, type: r.type, variablesReference: r.variablesReference, indexedVariables: r.indexedVariables }));
+    if (node.variablesReference <= 0 || this.opaque(node.type)) return { node, items: [], more: 0 };
+    return { node, ...(await this.children(node.variablesReference, maxItems, node.indexed)) };
   }
 
   /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
   async expand(node: VariableNode, options: ExpandOptions, level = 1): Promise<VariableNode> {
     if (node.variablesReference <= 0 || level > options.depth || this.opaque(node.type)) return node;
-    const { items, more, length } = await this.children(node.variablesReference, options.maxItems);
+    const { items, more, length } = await this.children(node.variablesReference, options.maxItems, node.indexed);
     node.children = await Promise.all(items.map((c) => this.expand(c, options, level + 1)));
     node.moreChildren = more;
     if (length !== undefined) node.length = length;
@@ -135,8 +180,9 @@ export class Inspector {
   }
 
   /** A member of `ref` by path segment, searching inside range groups (items past the first page). */
-  private async member(ref: number, segment: string, depth = 0): Promise<{ node?: VariableNode; names: string[] }> {
-    const kids = (await this.target.variables(ref)).map(this.node);
+  private async member(ref: number, segment: string, depth = 0, indexed?: number): Promise<{ node?: VariableNode; names: string[] }> {
+    const at = /^\[?(\d+)\]?$/.exec(segment);
+    const kids = (await this.read(ref, indexed, at ? { start: Number(at[1]), count: 1 } : undefined)).map(this.node);
     const direct = kids.find((v) => matches(v.name, segment));
     if (direct) return { node: direct, names: [] };
     const { pointerChild, rangeGroupType: groupType } = this.config;
@@ -159,7 +205,7 @@ export class Inspector {
     if (!shape) return undefined;
     for (const k of kids.slice(0, 500)) {
       if (k.variablesReference <= 0) continue;
-      const parts = (await this.target.variables(k.variablesReference)).map(this.node);
+      const parts = (await this.read(k.variablesReference, k.indexed)).map(this.node);
       const key = parts.find((p) => p.name === shape.key);
       const value = parts.find((p) => p.name === shape.value);
       if (key && value && [segment, `'${segment}'`, `"${segment}"`].includes(key.value)) return value;
@@ -208,7 +254,7 @@ export class Inspector {
       const vars = (await this.target.variables(s.variablesReference)).map(this.node);
       const match = vars.find((v) => matches(v.name, first!));
       if (match) {
-        found = { node: match, parentRef: s.variablesReference };
+        found = { node: await this.readable(match), parentRef: s.variablesReference };
         break;
       }
       if (!s.secondary) seen.push(...vars.filter((v) => !this.hidden(v.name)).map((v) => v.name));
@@ -217,12 +263,13 @@ export class Inspector {
     let walked = first!;
     for (const seg of rest) {
       const node: VariableNode = found.node;
+      if (node.unreadable) throw new GatewayError(`'${walked}' cannot be read: ${node.value}`, 'ask for the value itself');
       if (node.variablesReference <= 0) throw new GatewayError(`'${walked}' (${node.value}) has no members`, 'ask for the value itself');
-      const { node: match, names } = await this.member(node.variablesReference, seg);
+      const { node: match, names } = await this.member(node.variablesReference, seg, 0, node.indexed);
       if (!match) {
         throw new GatewayError(`'${walked}' has no member '${seg}'`, `members: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` (+${names.length - 30} more)` : ''}`);
       }
-      found = { node: match, parentRef: node.variablesReference };
+      found = { node: await this.readable(match), parentRef: node.variablesReference };
       walked += /^\d+$/.test(seg) ? `[${seg}]` : `.${seg}`;
     }
     if (found.node.getter && found.node.variablesReference > 0) {
@@ -248,8 +295,19 @@ export class Inspector {
     const scopes = this.primary(await this.scopes(frame));
     // all scopes at once (one round trip's wait instead of one per scope); merged in scope order
     const lists = await Promise.all(scopes.map((s) => this.target.variables(s.variablesReference)));
-    for (const list of lists) for (const v of list.filter((x) => !this.hidden(x.name))) out.set(v.name, v.value);
+    for (const list of lists) {
+      for (const v of list.filter((x) => !this.hidden(x.name))) {
+        const n = this.node(v);
+        // what cannot be read is said so here too (a check only for a junk-looking value: this runs at every traced line)
+        out.set(v.name, this.suspect(n) ? (await this.readable(n)).value : v.value);
+      }
+    }
     return out;
+  }
+
+  /** A value that may be junk: an opaque type its formatter could not read, or a collection of a huge size. */
+  private suspect(n: VariableNode): boolean {
+    return (this.opaque(n.type) && !!this.unformatted?.test(n.value)) || (n.indexed !== undefined && n.indexed > PAGED_OVER);
   }
 
   /** True for types whose value is the whole story (their members are implementation details). */
@@ -289,7 +347,15 @@ function typeRenamer(names: Record<string, string>): (type: string | undefined) 
 }
 
 function toNode(v: DebugProtocol.Variable): VariableNode {
-  return { name: v.name, value: v.value, type: v.type, variablesReference: v.variablesReference, evaluateName: v.evaluateName, ...(v.presentationHint?.lazy ? { getter: true } : {}) };
+  return {
+    name: v.name,
+    value: v.value,
+    type: v.type,
+    variablesReference: v.variablesReference,
+    evaluateName: v.evaluateName,
+    ...(v.indexedVariables !== undefined ? { indexed: v.indexedVariables } : {}),
+    ...(v.presentationHint?.lazy ? { getter: true } : {}),
+  };
 }
 
 /** In listings a getter is not run: it says so and how to read it. */

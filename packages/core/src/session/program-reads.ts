@@ -6,7 +6,7 @@ import type { Command, DapClient, RequestMap } from './dap-client.js';
 import type { ThreadEntry, ThreadTable } from './threads.js';
 import { requireLive, requireStopInfo, type Guarded } from './guards.js';
 import { cleanFrameNames } from './frame-names.js';
-import type { InspectTarget } from './inspect.js';
+import type { InspectTarget, VariablesPage } from './inspect.js';
 
 /** How many frames below a page debug_stack counts before saying "at least". */
 const COUNT_FRAMES_MAX = 500;
@@ -120,9 +120,11 @@ export class ProgramReads {
   /** Which frame each scope reference (per connection) was last handed out for. */
   private readonly scopeOwner = new Map<string, number>();
 
-  async variables(variablesReference: number, client = this.host.activeClient()): Promise<DebugProtocol.Variable[]> {
+  /** Children of a reference: all of them, or one page (`start`, `count`) of a collection's. */
+  async variables(variablesReference: number, client = this.host.activeClient(), page?: VariablesPage): Promise<DebugProtocol.Variable[]> {
     requireStopInfo(this.host, 'read variables');
-    return this.cached(client, `variables:${variablesReference}`, async () => (await this.host.send('variables', { variablesReference }, undefined, client))?.variables ?? []);
+    const key = `variables:${variablesReference}${page ? `:${page.start}+${page.count}` : ''}`;
+    return this.cached(client, key, async () => (await this.host.send('variables', { variablesReference, ...page }, undefined, client))?.variables ?? []);
   }
 
   /** Reads bound to one thread (undefined: the focused thread at the time of each read). */
@@ -131,7 +133,7 @@ export class ProgramReads {
     return {
       frameId: (index) => this.frameId(index, threadId),
       scopes: (frameId) => this.scopes(frameId, client()),
-      variables: (ref) => this.variables(ref, client()),
+      variables: (ref, page) => this.variables(ref, client(), page),
     };
   }
 

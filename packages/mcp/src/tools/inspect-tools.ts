@@ -189,16 +189,17 @@ export function registerInspectTools(server: McpServer, manager: SessionManager)
       const frame = a.frame ?? 0;
       const frameId = s.state === 'stopped' ? await s.reads.frameId(frame, a.threadId) : undefined;
       try {
-        const r = await s.reads.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl', 'evaluate', a.threadId);
+        const answer = await s.reads.evaluate(a.expression, frameId, a.context ?? s.profile.evaluation.context ?? 'repl', 'evaluate', a.threadId);
+        const inspector = s.inspectorFor(a.threadId);
+        const { node, items, more, moreAtLeast } = await inspector.evaluated(answer, 25);
+        const r = { ...answer, result: node.value };
         const type = r.type ? ` (${r.type})` : '';
         // a statement (an assignment, a call for its effect) was run, not an expression's value to show as `x = v`
         const executed = r.result === '' || isAssignment(a.expression);
         let text = executed ? `executed: ${a.expression}${r.result === '' ? '' : `; its value: ${clip(r.result, 2_000)}${type}`}` : `${a.expression} = ${clip(r.result, 2_000)}${type}`;
         const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result: r.result, ...(r.type ? { type: r.type } : {}) };
-        const inspector = s.inspectorFor(a.threadId);
-        if (r.variablesReference > 0 && !inspector.opaque(r.type)) {
-          const { items, more } = await inspector.children(r.variablesReference, 25);
-          if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${more} more` : ''}`;
+        if (node.variablesReference > 0 && !inspector.opaque(node.type)) {
+          if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${moreAtLeast ? 'at least ' : ''}${more} more` : ''}`;
           structured.members = items.map(variableJson);
         }
         return ok(text, structured);
