@@ -419,6 +419,13 @@ export const ProfileSchema = z.object({
        * (lldb-dap: 4294967295 for a Vec holding junk) would otherwise never answer again.
        */
       childPage: z.number().int().positive().optional(),
+      /**
+       * An item's value when the adapter could not read its memory (delve: `(unreadable ...)`):
+       * a collection that claims more than 10,000 items whose first is such is junk (a slice header
+       * not set yet, a stale slot in an optimized frame), reported as unreadable. Default: the
+       * `unreadablePointer` child pattern.
+       */
+      unreadableItem: regexp().optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

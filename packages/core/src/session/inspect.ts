@@ -78,6 +78,7 @@ export class Inspector {
   private readonly typeName: (type: string | undefined) => string | undefined;
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
   private readonly unformatted: RegExp | undefined;
+  private readonly unreadableItem: RegExp | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -91,6 +92,8 @@ export class Inspector {
     this.typeName = typeRenamer(v.typeNames);
     this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
     this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
+    const item = v.unreadableItem ?? v.unreadablePointer?.child;
+    this.unreadableItem = item ? new RegExp(item) : undefined;
   }
 
   /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
@@ -147,14 +150,15 @@ export class Inspector {
     if (this.opaque(n.type) && this.unformatted?.test(n.value)) {
       return { ...n, value: `<unreadable: the debugger's formatter could not read this ${n.type} at ${n.value.replace(/^.* @ /, '')}; it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
     }
-    const check = this.unreadable;
-    const huge = n.indexed !== undefined && n.indexed > PAGED_OVER;
-    if (!check || n.variablesReference <= 0 || !(huge || check.value.test(n.value))) return n;
-    const [target] = await this.read(n.variablesReference, n.indexed, { start: 0, count: 1 }).catch(() => []);
-    if (!target || !check.child.test(target.value)) return n;
-    if (huge) {
-      return { ...n, value: `<unreadable: says ${n.indexed} items, but its first cannot be read (${target.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+    if (n.variablesReference > 0 && this.unreadableItem && n.indexed !== undefined && n.indexed > PAGED_OVER) {
+      const [first] = await this.read(n.variablesReference, n.indexed, { start: 0, count: 1 }).catch(() => []);
+      if (!first || !this.unreadableItem.test(first.value)) return n;
+      return { ...n, value: `<unreadable: says ${n.indexed} items, but its first cannot be read (${first.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
     }
+    const check = this.unreadable;
+    if (!check || n.variablesReference <= 0 || !check.value.test(n.value)) return n;
+    const [target] = await this.target.variables(n.variablesReference).catch(() => []);
+    if (!target || !check.child.test(target.value)) return n;
     const address = /^0x[0-9a-f]+/i.exec(n.value)?.[0] ?? n.value;
     return { ...n, value: `${address} (unreadable: the memory it points to cannot be read, so this is no valid pointer: ${target.value})`, variablesReference: 0, unreadable: true };
   }
