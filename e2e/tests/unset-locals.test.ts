@@ -32,7 +32,8 @@ describe('locals not set yet (real adapters)', () => {
     assert.match(v.text, /unreadable/, v.text);
     const s = await g.ok('debug_variables', { path: 's', depth: 1 }, 60_000);
     assert.match(s.text, /unreadable/, s.text);
-    await g.call('debug_evaluate', { expression: 'v' }, 60_000);
+    const ev = await g.ok('debug_evaluate', { expression: 'v' }, 60_000);
+    assert.match(ev.text, /^v = <unreadable/, `an evaluate result holding junk is said to be unreadable too: ${ev.text}`);
     const n = await g.ok('debug_evaluate', { expression: 'n * 10' }, 60_000);
     assert.equal(n.structured.result, '0', `the session still answers: ${n.text}`);
     // once set, they read as values again (nothing real is called unreadable)

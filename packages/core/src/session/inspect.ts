@@ -170,7 +170,14 @@ export class Inspector {
   async evaluated(r: DebugProtocol.EvaluateResponse['body'], maxItems: number): Promise<{ node: VariableNode; items: VariableNode[]; more: number; moreAtLeast?: boolean }> {
     const node = await this.readable(this.node({ name: '', value: r.result, type: r.type, variablesReference: r.variablesReference, indexedVariables: r.indexedVariables }));
     if (node.variablesReference <= 0 || this.opaque(node.type)) return { node, items: [], more: 0 };
-    return { node, ...(await this.children(node.variablesReference, maxItems, node.indexed)) };
+    const kids = await this.children(node.variablesReference, maxItems, node.indexed);
+    // its size untold, a full page read, and the first item unreadable: junk, as a huge collection's is
+    const first = kids.items[0];
+    if (kids.moreAtLeast && first && this.unreadableItem?.test(first.value)) {
+      const unread = { ...node, value: `<unreadable: holds at least ${kids.items.length + kids.more} items, but its first cannot be read (${first.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+      return { node: unread, items: [], more: 0 };
+    }
+    return { node, ...kids };
   }
 
   /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
