@@ -227,10 +227,10 @@ const TestForm = z.object({
      */
     errorDetail: z.object({ start: regexp(), where: regexp().optional(), error: regexp() }).optional(),
   }),
-  /** A report the runner writes (JUnit XML into `dir`, a template over the hook's variables): the outcome and which tests failed are read from it first. */
+  /** A report the runner writes (JUnit XML, or Jest's JSON that Vitest writes too, into `dir`, a template over the hook's variables): the outcome and which tests failed are read from it first. */
   report: z
     .object({
-      format: z.literal('junit-xml'),
+      format: z.enum(['junit-xml', 'jest-json']),
       dir: z.string(),
       /** How a test case is named: `class.name` (JUnit's), or `file::Class::name` from the case's `file` attribute (pytest's node ids; `classname` is the file's dotted path, then its classes). */
       ids: z.enum(['class.name', 'file::name']).default('class.name'),

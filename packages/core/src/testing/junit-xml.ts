@@ -6,6 +6,8 @@ export interface JUnitReport {
   passed: string[];
   failed: string[];
   skipped: string[];
+  /** Test files that failed to run at all (a JSON report's suites without a test result). */
+  errors?: string[];
 }
 
 /** How a test case is named in the answer (see the profile schema's `report.ids`). */

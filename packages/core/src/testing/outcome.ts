@@ -82,10 +82,15 @@ function verdictOf(form: TestForm, output: string, exitCode: number | undefined,
  * without test cases says nothing (a class that failed to load): then the output decides.
  */
 export function reportOutcome(report: JUnitReport, fallback: TestOutcome): TestOutcome {
-  const { failed, passed, skipped } = report;
-  // an error run's report names the file that failed to load as a test: the runner's own words say more
-  if ((!failed.length && !passed.length) || fallback.outcome === 'error') return fallback;
+  const { failed, passed, skipped, errors = [] } = report;
   const list = listed;
+  if (errors.length && !failed.length) return { ...fallback, outcome: 'error', basis: `the runner's report: ${errors.length} test file(s) failed to run: ${errors.join('; ')}` };
+  // an error run's report names the file that failed to load as a test: the runner's own words say more
+  if (fallback.outcome === 'error') return fallback;
+  if (!failed.length && !passed.length) {
+    if (!skipped.length) return fallback;
+    return { ...fallback, outcome: 'no tests ran', basis: `the runner's report: none of the file's ${skipped.length} tests ran (none selected, or skipped); its tests as ids: ${list(skipped)}` };
+  }
   const parts = [...(failed.length ? [`${failed.length} failed (${list(failed)})`] : []), `${passed.length} passed${failed.length ? '' : ` (${list(passed)})`}`, ...(skipped.length ? [`${skipped.length} skipped`] : [])];
   const outcome = failed.length ? 'failed' : 'passed';
   const disagrees = fallback.outcome !== 'unknown' && fallback.outcome !== outcome ? `; but the runner's output says ${fallback.outcome}` : '';

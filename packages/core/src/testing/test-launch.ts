@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 import { GatewayError } from '../errors.js';
-import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
+import { hooksFor, type ProfileHooks, type TemplateVars } from '../profiles/hooks/index.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
 import type { SessionManager } from '../session/manager.js';
@@ -27,14 +27,18 @@ const UNIFIED = new Set(['program', 'args']);
 /** Reads the test id with the profiles' test forms and launches its runner under the debugger. */
 export async function launchTest(manager: SessionManager, req: TestRequest): Promise<TestRun> {
   const cwd = canonicalPath(req.cwd ?? process.cwd());
-  const { profile, spec, form, groups } = pickForm(manager, req.test, req.language, cwd);
-  const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd, ...(req.env ? { env: req.env } : {}) };
-  if (typeof groups.file === 'string') {
-    const file = canonicalPath(groups.file, cwd);
-    if (!existsSync(file)) throw new GatewayError(`test file '${groups.file}' not found (looked at ${file})`, 'pass a path relative to cwd (the project folder), or an absolute one');
-    vars.file = file;
+  const picked = pickForm(manager, req.test, req.language, cwd);
+  const { profile, spec } = picked;
+  const hooks = hooksFor(profile.hooks);
+  const file = typeof picked.groups.file === 'string' ? canonicalPath(picked.groups.file, cwd) : undefined;
+  if (file && !existsSync(file)) {
+    const candidates = await hooks.testCandidates?.({ test: req.test, cwd, file }).catch(() => undefined);
+    const listed = candidates?.length ? `pass one of the project's test files: ${candidates.slice(0, 10).join(', ')}${candidates.length > 10 ? ` and ${candidates.length - 10} more` : ''}` : undefined;
+    throw new GatewayError(`test file '${picked.groups.file}' not found (looked at ${file})`, listed ?? 'pass a path relative to cwd (the project folder), or an absolute one');
   }
-  await hooksFor(profile.hooks).prepareTest?.(vars);
+  const { form, groups } = await projectForm(picked, hooks, { test: req.test, cwd, ...(file ? { file } : {}) });
+  const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd, ...(file ? { file } : {}), ...(req.env ? { env: req.env } : {}) };
+  await hooks.prepareTest?.(vars);
   const filled = fillTemplate(form.launch, vars) as Record<string, unknown>;
   const launch: Record<string, unknown> = {};
   const fields: Record<string, unknown> = {};
@@ -82,6 +86,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
 }
 
 interface Match {
+  test: string;
   profile: Profile;
   spec: TestSpec;
   form: TestForm;
@@ -103,7 +108,7 @@ function pickForm(manager: SessionManager, test: string, language: string | unde
       if (!m) continue;
       const groups = Object.fromEntries(Object.entries(m.groups ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
       if (groups.file && !profile.extensions.includes(extname(groups.file).toLowerCase())) continue;
-      matches.push({ profile, spec: profile.test!, form, groups });
+      matches.push({ test, profile, spec: profile.test!, form, groups });
       break;
     }
   }
@@ -116,6 +121,16 @@ function pickForm(manager: SessionManager, test: string, language: string | unde
     throw new GatewayError(`'${test}' could be ${matches.map((m) => `${m.profile.id} (${m.form.runner})`).join(' or ')}`, `pass language (${matches.map((m) => m.profile.id).join(' or ')})`);
   }
   return matches[0]!;
+}
+
+/** The form of the runner the project tests with, when the profile's hook can tell (Jest or Vitest rather than node --test). */
+async function projectForm(picked: Match, hooks: ProfileHooks, vars: TemplateVars): Promise<Pick<Match, 'form' | 'groups'>> {
+  const runner = await hooks.testRunner?.(vars);
+  if (!runner || runner === picked.form.runner) return picked;
+  const form = picked.spec.forms.find((f) => f.runner === runner);
+  const m = form && new RegExp(form.match).exec(picked.test);
+  if (!form || !m) throw new GatewayError(`the project tests with ${runner}, and '${picked.test}' is not a ${runner} test id`, `${runner} test ids look like: ${form?.example ?? picked.form.example}`);
+  return { form, groups: Object.fromEntries(Object.entries(m.groups ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string> };
 }
 
 function hasProjectFile(profile: Profile, cwd: string): boolean {

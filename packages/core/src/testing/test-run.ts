@@ -5,6 +5,7 @@ import type { BreakpointBook } from '../breakpoints/book.js';
 import type { TestForm, TestSpec } from '../profiles/schema.js';
 import { readOutcome, reportOutcome, type TestOutcome } from './outcome.js';
 import { readJUnitReports } from './junit-xml.js';
+import { readJestJsonReports } from './jest-json.js';
 
 const runs = new WeakMap<Session, TestRun>();
 
@@ -196,7 +197,8 @@ export class TestRun {
       result = this.read();
     }
     if (this.final) return this.final;
-    const report = this.reportDir ? await readJUnitReports(this.reportDir, this.form.report?.ids) : undefined;
+    const dir = this.reportDir;
+    const report = dir ? await (this.form.report?.format === 'jest-json' ? readJestJsonReports(dir, s.cwd) : readJUnitReports(dir, this.form.report?.ids)) : undefined;
     if (report) result = reportOutcome(report, result);
     if (!s.live && this.reportDir) {
       // the runner is gone: its report is read for good

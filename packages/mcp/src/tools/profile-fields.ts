@@ -74,7 +74,10 @@ export function attachHint(p: Profile): string | undefined {
  */
 export function testIds(p: Profile): string | undefined {
   if (!p.test) return undefined;
-  const ids = p.test.forms.map((f) => f.example.replace(/\s*\(.*\)$/, ''));
-  const shown = ids.filter((id) => !ids.some((other) => other !== id && other.startsWith(id)));
-  return shown.map((id) => ids.filter((x) => x !== id && id.startsWith(x)).reduce((s, prefix) => `${prefix}[${id.slice(prefix.length)}]`, id)).join(' | ');
+  const forms = p.test.forms;
+  const ids = forms.map((f) => f.example.replace(/\s*\(.*\)$/, ''));
+  // forms that read the same ids (node --test, Jest, Vitest: the project decides) are named by their runner
+  const named = (i: number) => forms.some((g, j) => j !== i && g.match === forms[i]!.match);
+  const shown = ids.map((id, i) => ({ id, i })).filter(({ id }) => !ids.some((other) => other !== id && other.startsWith(id)));
+  return shown.map(({ id, i }) => `${named(i) ? `${forms[i]!.runner}: ` : ''}${ids.filter((x) => x !== id && id.startsWith(x)).reduce((s, prefix) => `${prefix}[${id.slice(prefix.length)}]`, id)}`).join(' | ');
 }

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { configDir } from '../loader.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { outermost, projectRoots } from './ts-project.js';
 import { openInspector } from './node-inspector.js';
+import { prepareJsRunnerTest, projectRunner, runnerTestFiles } from './js-test-runners.js';
 
 /**
  * TypeScript sources run through the tsx loader (found from the program's project, else from
@@ -20,6 +21,19 @@ export const nodeHooks: ProfileHooks = {
       throw new GatewayError(`cannot run ${vars.program}: no TypeScript loader (tsx) found`, 'npm install -D tsx in the project, or compile to JavaScript with source maps and launch the .js file');
     }
     vars.runtimeArgs = ['--import', loader, ...((vars.runtimeArgs as string[] | undefined) ?? [])];
+  },
+  async testRunner(vars: TemplateVars) {
+    return (await projectRunner(testFolder(vars)))?.runner;
+  },
+  async testCandidates(vars: TemplateVars) {
+    const project = await projectRunner(testFolder(vars));
+    return project && runnerTestFiles(project, vars.cwd);
+  },
+  async prepareTest(vars: TemplateVars) {
+    if (vars.jsRunner === undefined) return;
+    const project = await projectRunner(testFolder(vars));
+    if (project?.runner !== vars.jsRunner) throw new GatewayError(`the project of ${String(vars.test)} does not test with ${String(vars.jsRunner)}`, 'pass a test file of a Jest or Vitest project');
+    await prepareJsRunnerTest(vars, project);
   },
   async prepareAttach(vars: TemplateVars) {
     vars.inspectorNoDelayOnAttach = requireInTarget(inspectorNoDelayPreload());
@@ -60,6 +74,11 @@ export const inspectorNoDelayPreload = (): string => join(configDir(), 'patches'
 function withInspectorNoDelay(env: Record<string, string> | undefined): Record<string, string> {
   const own = env?.NODE_OPTIONS;
   return { ...env, NODE_OPTIONS: `${own ? `${own} ` : ''}--require ${JSON.stringify(inspectorNoDelayPreload())}` };
+}
+
+/** Where a test id's project is looked for: its file's folder (while it exists), else cwd. */
+function testFolder(vars: TemplateVars): string {
+  return typeof vars.file === 'string' ? dirname(vars.file) : vars.cwd;
 }
 
 function resolveFrom(dir: string, pkg: string): string | undefined {

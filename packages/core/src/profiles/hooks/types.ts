@@ -19,6 +19,13 @@ export interface ProfileHooks {
    * `idCheck` (a promise the launch awaits while the session starts: rejected, the id is refused and the session ended).
    */
   prepareTest?(vars: TemplateVars): void | Promise<void>;
+  /**
+   * debug_test: the runner the project of the test id tests with (a form's `runner`), when the
+   * project says (Jest or Vitest in its package.json); that form reads the id instead of the first.
+   */
+  testRunner?(vars: TemplateVars): Promise<string | undefined>;
+  /** debug_test: the project's test files as runnable ids, for an id whose file does not exist (bounded; undefined when unknown). */
+  testCandidates?(vars: TemplateVars): Promise<string[] | undefined>;
   /** Called before the attach template is filled; may add variables. */
   prepareAttach?(vars: TemplateVars): void | Promise<void>;
   /** A failed attach: what the agent should do about it (e.g. the OS refused ptrace), if the hook can tell. */

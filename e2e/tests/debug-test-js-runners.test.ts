@@ -1,0 +1,101 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+// @ts-expect-error: a plain .mjs script (shared with .ci/run), without types
+import { prepareFixtures } from '../../scripts/prepare-fixtures.mjs';
+
+/** The last line of an answer: debug_test's answers end with the outcome once the runner ended. */
+const lastLine = (text: string) => text.trim().split('\n').pop()!;
+
+/**
+ * Jest (ts-jest) and Vitest on TypeScript projects written for this test (e2e/fixtures/jest-ts,
+ * vitest-ts, each with its lockfile). Each runs from a copy (its node_modules linked), so the fix
+ * of the code under test is made in the copy.
+ */
+for (const runner of ['jest', 'vitest'] as const) {
+  describe(`debug_test with ${runner} on a TypeScript project (real js-debug, the project's own ${runner})`, () => {
+    let g: Gateway;
+    let project: string;
+    const version = () => (JSON.parse(readFileSync(join(repoRoot, 'e2e', 'fixtures', `${runner}-ts`, 'node_modules', runner, 'package.json'), 'utf8')) as { version: string }).version;
+    before(async () => {
+      await prepareFixtures();
+      const fixture = join(repoRoot, 'e2e', 'fixtures', `${runner}-ts`);
+      project = mkdtempSync(join(tmpdir(), `dapgate-${runner}-project-`));
+      cpSync(fixture, project, { recursive: true, filter: (src) => !src.startsWith(join(fixture, 'node_modules')) });
+      symlinkSync(join(fixture, 'node_modules'), join(project, 'node_modules'));
+      g = await Gateway.start();
+    });
+    after(async () => {
+      await g?.close();
+      if (project) rmSync(project, { recursive: true, force: true });
+    });
+
+    test('a failing expect stops at its line in the .ts test with the locals; the run is the project\'s runner; continue reports FAILED from its report', async () => {
+      const file = join(project, 'test', 'cart.test.ts');
+      const r = await g.ok('debug_test', { test: 'test/cart.test.ts::discounted total', cwd: project }, 180_000);
+      assert.equal(r.structured.runner, runner, r.text);
+      assert.match(r.text, new RegExp(`Runs ${runner} ${version().replace(/\./g, '\\.')} from the project's node_modules`), r.text);
+      assert.equal(r.structured.stop?.reason, 'exception', r.text);
+      assert.match(r.text, /failed here:/, r.text);
+      assert.equal(r.structured.failureLocation?.file, file, r.text);
+      assert.equal(r.structured.failureLocation?.line, lineOf(file, 'expect(total).toBe(expected);'), r.text);
+      assert.equal(r.structured.failureLocals?.total, '-160', r.text);
+      assert.equal(r.structured.failureLocals?.expected, '38', r.text);
+      const end = await g.ok('debug_continue', {}, 90_000);
+      assert.equal(end.structured.testOutcome?.outcome, 'failed', end.text);
+      assert.deepEqual(end.structured.testOutcome.failedTests, ['test/cart.test.ts::cart discounted total'], end.text);
+      assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/cart\.test\.ts::cart discounted total\), 0 passed/, end.text);
+    });
+
+    test('a breakpoint in the .ts code under test stops there (source maps through the runner\'s transform)', async () => {
+      const cart = join(project, 'src', 'cart.ts');
+      const line = lineOf(cart, 'return Math.round(price * qty * (1 - rate) * 100) / 100;');
+      const r = await g.ok('debug_test', { test: 'test/cart.test.ts::discounted total', cwd: project, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 180_000);
+      assert.equal(r.structured.stop?.reason, 'breakpoint', r.text);
+      assert.equal(r.structured.stop?.line, line, r.text);
+      assert.equal(r.structured.locals?.discount, '10', r.text);
+      await g.ok('debug_stop');
+      await g.ok('debug_breakpoint_remove', { all: true });
+    });
+
+    test('a describe block runs its tests: the passing toThrow test is no stop; the one failure is; the report names which passed', async () => {
+      const file = join(project, 'test', 'cart.test.ts');
+      const r = await g.ok('debug_test', { test: 'test/cart.test.ts::cart', cwd: project }, 180_000);
+      assert.equal(r.structured.failureLocation?.line, lineOf(file, 'expect(total).toBe(expected);'), r.text);
+      const end = await g.ok('debug_continue', {}, 90_000);
+      assert.equal(end.structured.state === 'exited' || end.structured.state === 'terminated', true, `one stop only: ${end.text}`);
+      assert.equal(end.structured.testOutcome?.outcome, 'failed', end.text);
+      assert.deepEqual(end.structured.testOutcome.failedTests, ['test/cart.test.ts::cart discounted total'], end.text);
+      assert.deepEqual([...end.structured.testOutcome.passedTests].sort(), ['test/cart.test.ts::cart negative quantity throws', 'test/cart.test.ts::cart plain total'], end.text);
+      const throws = await g.ok('debug_test', { test: 'test/cart.test.ts::negative quantity throws', cwd: project }, 180_000);
+      assert.equal(throws.structured.testOutcome?.outcome, 'passed', throws.text);
+      assert.match(lastLine(throws.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(test\/cart\.test\.ts::cart negative quantity throws\)/, throws.text);
+    });
+
+    test('ids that match nothing answer with runnable candidates', async () => {
+      const none = await g.ok('debug_test', { test: 'test/cart.test.ts::no such test', cwd: project }, 180_000);
+      assert.equal(none.structured.testOutcome?.outcome, 'no tests ran', none.text);
+      assert.match(lastLine(none.text), /^Test outcome: NO TESTS RAN — from the runner's report: none of the file's 4 tests ran .*test\/cart\.test\.ts::cart discounted total/, none.text);
+      const missing = await g.call('debug_test', { test: 'test/kart.test.ts', cwd: project }, 180_000);
+      assert.equal(missing.isError, true, missing.text);
+      assert.match(missing.text, /test file 'test\/kart\.test\.ts' not found[\s\S]*Next: pass one of the project's test files: test\/cart\.test\.ts/, missing.text);
+    });
+
+    test('after the code under test is fixed, the file runs to PASSED', async () => {
+      const cart = join(project, 'src', 'cart.ts');
+      writeFileSync(cart, readFileSync(cart, 'utf8').replace('const rate: number = discount;', 'const rate: number = discount / 100;'));
+      const r = await g.ok('debug_test', { test: 'test/cart.test.ts', cwd: project }, 180_000);
+      assert.equal(r.structured.testOutcome?.outcome, 'passed', r.text);
+      assert.match(lastLine(r.text), /^Test outcome: PASSED — from the runner's report: 4 passed/, r.text);
+    });
+
+    test('debug_languages lists the id forms with the examples run here', async () => {
+      const langs = await g.ok('debug_languages');
+      const node = (langs.structured.languages as { id: string; testIds?: string }[]).find((l) => l.id === 'node')!;
+      assert.match(node.testIds ?? '', new RegExp(`${runner}: test/cart\\.test\\.ts or "test/cart\\.test\\.ts::cart discounted total"`), node.testIds);
+    });
+  });
+}
