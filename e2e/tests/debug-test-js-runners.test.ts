@@ -7,8 +7,8 @@ import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 // @ts-expect-error: a plain .mjs script (shared with .ci/run), without types
 import { prepareFixtures } from '../../scripts/prepare-fixtures.mjs';
 
-/** The last line of an answer: debug_test's answers end with the outcome once the runner ended. */
-const lastLine = (text: string) => text.trim().split('\n').pop()!;
+/** The outcome line of an answer once the runner ended (a note on the runner's worker ending may follow it). */
+const outcomeLine = (text: string) => text.split('\n').find((l) => l.startsWith('Test outcome:')) ?? '';
 
 /**
  * Jest (ts-jest) and Vitest on TypeScript projects written for this test (e2e/fixtures/jest-ts,
@@ -47,7 +47,7 @@ for (const runner of ['jest', 'vitest'] as const) {
       const end = await g.ok('debug_continue', {}, 90_000);
       assert.equal(end.structured.testOutcome?.outcome, 'failed', end.text);
       assert.deepEqual(end.structured.testOutcome.failedTests, ['test/cart.test.ts::cart discounted total'], end.text);
-      assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/cart\.test\.ts::cart discounted total\), 0 passed/, end.text);
+      assert.match(outcomeLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/cart\.test\.ts::cart discounted total\), 0 passed/, end.text);
     });
 
     test('a breakpoint in the .ts code under test stops there (source maps through the runner\'s transform)', async () => {
@@ -72,13 +72,13 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.deepEqual([...end.structured.testOutcome.passedTests].sort(), ['test/cart.test.ts::cart negative quantity throws', 'test/cart.test.ts::cart plain total'], end.text);
       const throws = await g.ok('debug_test', { test: 'test/cart.test.ts::negative quantity throws', cwd: project }, 180_000);
       assert.equal(throws.structured.testOutcome?.outcome, 'passed', throws.text);
-      assert.match(lastLine(throws.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(test\/cart\.test\.ts::cart negative quantity throws\)/, throws.text);
+      assert.match(outcomeLine(throws.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(test\/cart\.test\.ts::cart negative quantity throws\)/, throws.text);
     });
 
     test('ids that match nothing answer with runnable candidates', async () => {
       const none = await g.ok('debug_test', { test: 'test/cart.test.ts::no such test', cwd: project }, 180_000);
       assert.equal(none.structured.testOutcome?.outcome, 'no tests ran', none.text);
-      assert.match(lastLine(none.text), /^Test outcome: NO TESTS RAN — from the runner's report: none of the file's 4 tests ran .*test\/cart\.test\.ts::cart discounted total/, none.text);
+      assert.match(outcomeLine(none.text), /^Test outcome: NO TESTS RAN — from the runner's report: none of the file's 4 tests ran .*test\/cart\.test\.ts::cart discounted total/, none.text);
       const missing = await g.call('debug_test', { test: 'test/kart.test.ts', cwd: project }, 180_000);
       assert.equal(missing.isError, true, missing.text);
       assert.match(missing.text, /test file 'test\/kart\.test\.ts' not found[\s\S]*Next: pass one of the project's test files: test\/cart\.test\.ts/, missing.text);
@@ -89,7 +89,7 @@ for (const runner of ['jest', 'vitest'] as const) {
       writeFileSync(cart, readFileSync(cart, 'utf8').replace('const rate: number = discount;', 'const rate: number = discount / 100;'));
       const r = await g.ok('debug_test', { test: 'test/cart.test.ts', cwd: project }, 180_000);
       assert.equal(r.structured.testOutcome?.outcome, 'passed', r.text);
-      assert.match(lastLine(r.text), /^Test outcome: PASSED — from the runner's report: 4 passed/, r.text);
+      assert.match(outcomeLine(r.text), /^Test outcome: PASSED — from the runner's report: 4 passed/, r.text);
     });
 
     test('debug_languages lists the id forms with the examples run here', async () => {

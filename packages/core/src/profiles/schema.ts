@@ -271,6 +271,12 @@ const TestSpec = z.object({
    * stop of the run, and a result matching `handled` resumes the stop unseen.
    */
   handledCheck: z.object({ expression: z.string(), context: z.string().default('watch'), handled: regexp() }).optional(),
+  /**
+   * A stop at an exception the run already stopped at (the same text) with no frame of the project
+   * on the stack is the runner handing the failure on (Jest rejects the test's promise with it,
+   * which js-debug's `uncaught` filter stops at): it is continued, not shown again.
+   */
+  passRepeatedFailures: z.boolean().default(false),
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */

@@ -61,6 +61,8 @@ export class TestRun {
   private readonly normalFilters: string[];
   private readonly expected?: { frames: RegExp; why: string };
   private passedOver = 0;
+  /** The exceptions (their text) the run stopped at in the project's code, for passRepeatedFailures. */
+  private readonly failuresSeen = new Set<string>();
 
   constructor(config: TestRunConfig) {
     this.session = config.session;
@@ -117,6 +119,13 @@ export class TestRun {
         void this.session.sync.applyExceptionFilters(this.spec.failureFilters).catch(() => undefined);
       }
       if (onlyEntry) void this.session.continue().catch(() => undefined);
+    } else if (this.spec.passRepeatedFailures && stop.reason === 'exception') {
+      // the exception's own text: without the adapter's words for how it paused ("Paused on promise rejection")
+      const generic = this.session.profile.stops.genericExceptionDescription;
+      const key = (stop.description ?? stop.text ?? '').split('\n').filter((l) => !generic || !new RegExp(generic, 'i').test(l)).join('\n');
+      const inProject = this.projectFrame(stop.frames) >= 0;
+      if (!inProject && this.failuresSeen.has(key)) void this.session.continue().catch(() => undefined);
+      else if (inProject) this.failuresSeen.add(key);
     } else if (this.armed && stop.reason === 'exception' && stop.frames.length) {
       this.armed = false;
       void this.session.sync.applyExceptionFilters(this.normalFilters).catch(() => undefined);
@@ -165,12 +174,17 @@ export class TestRun {
   failureFrame(): number {
     const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
     if (!stop || !this.atFailure()) return 0;
+    const i = this.projectFrame(stop.frames);
+    return i < 0 ? 0 : i;
+  }
+
+  /** The first frame whose source is a file of the project (not the runner's, the language's or a library's); -1 when none is. */
+  private projectFrame(frames: { source?: { path?: string } }[]): number {
     const library = this.spec.libraryFrames ? new RegExp(this.spec.libraryFrames) : undefined;
-    const i = stop.frames.findIndex((f) => {
+    return frames.findIndex((f) => {
       const path = f.source?.path;
       return !!path && !library?.test(path) && existsSync(path);
     });
-    return i < 0 ? 0 : i;
   }
 
   /**
