@@ -84,6 +84,18 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.match(missing.text, /test file 'test\/kart\.test\.ts' not found[\s\S]*Next: pass one of the project's test files: test\/cart\.test\.ts/, missing.text);
     });
 
+    test('a test file that cannot run (its import fails) is an ERROR, not a failed test nor no tests', async () => {
+      writeFileSync(join(project, 'test', 'broken.test.ts'), "import { missing } from '../src/missing';\n\ntest('never runs', () => missing());\n");
+      try {
+        const r = await g.ok('debug_test', { test: 'test/broken.test.ts', cwd: project }, 180_000);
+        const end = r.structured.state === 'stopped' ? await g.ok('debug_continue', {}, 90_000) : r;
+        assert.equal(end.structured.testOutcome?.outcome, 'error', end.text);
+        assert.match(outcomeLine(end.text), /^Test outcome: ERROR — from the runner's report: 1 test file\(s\) failed to run: test\/broken\.test\.ts: .*(?:Cannot find module|Failed to (?:load|resolve))/, end.text);
+      } finally {
+        rmSync(join(project, 'test', 'broken.test.ts'), { force: true });
+      }
+    });
+
     test('after the code under test is fixed, the file runs to PASSED', async () => {
       const cart = join(project, 'src', 'cart.ts');
       writeFileSync(cart, readFileSync(cart, 'utf8').replace('const rate: number = discount;', 'const rate: number = discount / 100;'));

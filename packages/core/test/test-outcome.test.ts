@@ -96,3 +96,34 @@ test('pytest: a collection error is an error run, with the first error as pytest
   assert.deepEqual((await readJUnitReports(dir))?.passed, ['tests.test_p.TestB.test_n']);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('Jest/Vitest JSON report: runnable ids of failed and passed tests; a file that cannot run is an error; only unselected tests is no tests ran', async () => {
+  const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { readJestJsonReports } = await import('../src/testing/jest-json.js');
+  const dir = await mkdtemp(resolve(tmpdir(), 'dapgate-jest-json-'));
+  const write = (json: unknown) => writeFile(resolve(dir, 'report.json'), JSON.stringify(json));
+  const base = readOutcome(form('node', 'jest'), '', undefined, false);
+  try {
+    const cases = [
+      { ancestorTitles: ['cart'], title: 'discounted total', status: 'failed' },
+      { ancestorTitles: ['cart'], title: 'plain total', status: 'passed' },
+      { ancestorTitles: [], title: 'rounds', status: 'pending' },
+    ];
+    await write({ testResults: [{ name: '/p/test/cart.test.ts', status: 'failed', assertionResults: cases }] });
+    const o = reportOutcome((await readJestJsonReports(dir, '/p'))!, base);
+    assert.equal(o.outcome, 'failed');
+    assert.deepEqual(o.failedTests, ['test/cart.test.ts::cart discounted total']);
+    assert.deepEqual(o.passedTests, ['test/cart.test.ts::cart plain total']);
+    await write({ testResults: [{ name: '/p/test/cart.test.ts', status: 'passed', assertionResults: cases.map((c) => ({ ...c, status: 'skipped' })) }] });
+    const none = reportOutcome((await readJestJsonReports(dir, '/p'))!, base);
+    assert.equal(none.outcome, 'no tests ran');
+    assert.match(none.basis, /none of the file's 3 tests ran .*test\/cart\.test\.ts::cart discounted total/);
+    await write({ testResults: [{ name: '/p/test/broken.test.ts', status: 'failed', message: '  \u001b[1m● Test suite failed to run\u001b[22m\n\n    Cannot find module \'../src/x\'\n', assertionResults: [] }] });
+    const error = reportOutcome((await readJestJsonReports(dir, '/p'))!, base);
+    assert.equal(error.outcome, 'error');
+    assert.equal(error.basis, "the runner's report: 1 test file(s) failed to run: test/broken.test.ts: Cannot find module '../src/x'");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

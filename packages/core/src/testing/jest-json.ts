@@ -41,9 +41,16 @@ export async function readJestJsonReports(dir: string, cwd: string): Promise<JUn
         else report.skipped.push(id);
       }
       if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) {
-        report.errors!.push(`${path}: ${(file.message ?? 'failed to run').trim().split('\n').slice(0, 8).join('\n')}`);
+        report.errors!.push(`${path}: ${firstWords(file.message)}`);
       }
     }
   }
   return report;
+}
+
+/** A runner's message on one line: its first two lines of substance (Jest's "● Test suite failed to run" heading left out), without colour codes. */
+function firstWords(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('●'));
+  return lines.length ? lines.slice(0, 2).join(' ').slice(0, 300) : 'failed to run';
 }
