@@ -59,6 +59,12 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.equal(r.structured.locals?.discount, '10', r.text);
       await g.ok('debug_stop');
       await g.ok('debug_breakpoint_remove', { all: true });
+      // from a cwd outside the project (an absolute id): the .ts lines still, not the transformed code's
+      const file = join(project, 'test', 'cart.test.ts');
+      const away = await g.ok('debug_test', { test: `${file}::discounted total`, cwd: repoRoot }, 180_000);
+      assert.equal(away.structured.failureLocation?.line, lineOf(file, 'expect(total).toBe(expected);'), away.text);
+      assert.equal(away.structured.failureLocals?.total, '-160', away.text);
+      await g.ok('debug_stop');
     });
 
     test('a describe block runs its tests: the passing toThrow test is no stop; the one failure is; the report names which passed', async () => {

@@ -59,7 +59,9 @@ function requireInTarget(file: string): string {
  */
 async function sourceMapRoots(vars: TemplateVars): Promise<void> {
   const files = [vars.program, ...(vars.breakpointFiles ?? [])].filter((f): f is string => !!f);
-  const roots = outermost([vars.cwd, ...(await Promise.all(files.map(projectRoots))).flat()]);
+  // debug_test's Jest or Vitest project: its test files' source maps are trusted wherever cwd is
+  const testProject = typeof vars.testProject === 'string' ? [vars.testProject] : [];
+  const roots = outermost([vars.cwd, ...testProject, ...(await Promise.all(files.map(projectRoots))).flat()]);
   vars.outFiles = [...roots.map((r) => `${r}/**/*.(m|c|)js`), '!**/node_modules/**'];
   vars.sourceMapLocations = [...roots.map((r) => `${r}/**`), '!**/node_modules/**'];
 }
