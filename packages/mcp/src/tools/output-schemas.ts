@@ -94,7 +94,7 @@ export const outputs = {
     ).optional(),
   },
   sessions: { sessions: z.array(open({ sessionId: str, language: str, target: str, kind: str, state: str, detached: z.boolean().optional().describe('ended by detaching; its program was left running'), where: str.optional() })).optional(), droppedEnded: int.optional().describe('older ended sessions no longer kept') },
-  stop: { ...sessionFields, terminated: z.boolean().optional().describe('the program was asked to end') },
+  stop: { ...sessionFields, terminated: z.boolean().optional().describe('the program was asked to end'), pid: int.optional() },
   diagnose: {
     ...sessionFields,
     adapterCommand: z.array(str).optional(),
