@@ -1,7 +1,8 @@
-import { loadProfiles, persistWorkspace, ProfileRegistry, SessionManager, StateFile, type EvalMode } from '@dapgate/core';
+import { loadProfiles, persistWorkspace, ProfileRegistry, resolveAhead, SessionManager, StateFile, type EvalMode } from '@dapgate/core';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Logger } from './logger.js';
 import { createMcpServer } from './server.js';
+import { listingMemo, warmListing } from './tools/tool-list.js';
 import { setSecretMasking } from './format/secrets.js';
 import { poolOptions } from './pool-options.js';
 import { watchEventLoop } from './health.js';
@@ -37,6 +38,14 @@ export class Gateway {
     watchEventLoop();
     this.manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, autoInstall: options.autoInstall, ...poolOptions() });
     const log = options.logger;
+    // the adapters and interpreters, found while the client initializes and lists tools, not on its first launch
+    setImmediate(() => {
+      const started = Date.now();
+      resolveAhead(this.manager.profiles.profiles).then(
+        (r) => log.debug(`adapters looked up ahead in ${Date.now() - started} ms: usable ${r.usable.join(', ') || 'none'}${r.unusable.length ? `; not usable: ${r.unusable.join(', ')}` : ''}`),
+        (e: Error) => log.debug(`looking up adapters ahead: ${e.message}`),
+      );
+    });
     this.manager.onSessionCreated((s) => {
       log.info(`session ${s.id} (${s.target}) ${s.kind}`);
       s.on('state', (state) => (state === 'failed' ? log.warn(`session ${s.id} failed`) : log.debug(`session ${s.id} ${state}`)));
@@ -45,8 +54,16 @@ export class Gateway {
 
   /** An MCP server with every tool and resource, over the sessions of `workspace` (default: the gateway's own). */
   newServer(workspace = this.manager, connected = true): McpServer {
-    return createMcpServer(workspace, connected);
+    const server = createMcpServer(workspace, connected);
+    // the tools' JSON schemas, converted while the client reads the initialize answer, not on its tools/list
+    if (!this.listingWarmed) {
+      this.listingWarmed = true;
+      setImmediate(() => void warmListing(listingMemo(workspace.profiles)));
+    }
+    return server;
   }
+
+  private listingWarmed = false;
 
   /** A new workspace (own sessions, default session, breakpoint book) sharing this gateway's warm adapters. */
   workspace(): SessionManager {
