@@ -5,7 +5,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '@dapgate/core';
-import { Gateway, lineOf, pyExample, repoRoot } from '../support/gateway.js';
+import { Gateway, lineOf, pyExample, repoRoot, sleep } from '../support/gateway.js';
+import { GAP_MS } from './compare.js';
 import { BareNodeDriver, BarePythonDriver } from './driver-bare.js';
 import type { Driver } from './driver.js';
 
@@ -23,21 +24,22 @@ interface ColdRun {
   launch: number;
 }
 
-/** A fresh gateway: initialize, tools/list twice, then launch `program` stopping at `line`. */
-async function coldRun(program: string, line: number): Promise<ColdRun> {
+/** A fresh gateway: initialize, tools/list twice, `pauseMs` (an agent's model thinking), then launch `program` stopping at `line`. */
+async function coldRun(program: string, line: number, pauseMs: number): Promise<ColdRun> {
   const t0 = performance.now();
   const g = await Gateway.connect({}, ['--quiet']);
   const t1 = performance.now();
   await g.client.listTools();
   const t2 = performance.now();
   await g.client.listTools();
+  if (pauseMs) await sleep(pauseMs);
   const t3 = performance.now();
   const r = await g.ok('debug_launch', { program, breakpoints: [{ file: program, line }] });
   const t4 = performance.now();
   if (r.structured.stop?.line !== line) throw new Error(`cold launch stopped at ${r.structured.stop?.line}, not ${line}: ${r.text}`);
   await g.ok('debug_stop');
   await g.close();
-  return { initialize: t1 - t0, firstList: t2 - t1, secondList: t3 - t2, launch: t4 - t3 };
+  return { initialize: t1 - t0, firstList: t2 - t1, secondList: t3 - t2 - pauseMs, launch: t4 - t3 };
 }
 
 async function bareRun(d: Driver, program: string, line: number): Promise<number> {
@@ -50,8 +52,9 @@ async function bareRun(d: Driver, program: string, line: number): Promise<number
 }
 
 /**
- * Cold gateway to first stop vs a bare DAP client (each run a fresh gateway; the bare client a fresh
- * adapter, after one uncounted run), alternating; and the first tools/list of each fresh gateway.
+ * Cold gateway to first stop vs a bare DAP client (each run a fresh gateway, launching at once and
+ * after GAP_MS; the bare client a fresh adapter, after one uncounted run), alternating; and the
+ * first tools/list of each fresh gateway.
  */
 export async function coldLaunch(runs: number, say: (line: string) => void): Promise<Row[]> {
   const wanted = (process.env.BENCH_COLD_LANGS ?? 'python,node').split(',');
@@ -87,16 +90,21 @@ export async function coldLaunch(runs: number, say: (line: string) => void): Pro
   for (const s of scenarios) {
     await bareRun(s.bare(), s.program, s.line); // first use: imports, caches; not counted
     const cold: ColdRun[] = [];
+    const paused: ColdRun[] = [];
     const bare: number[] = [];
     for (let i = 0; i < runs; i++) {
-      cold.push(await coldRun(s.program, s.line));
+      cold.push(await coldRun(s.program, s.line, 0));
+      paused.push(await coldRun(s.program, s.line, GAP_MS));
       bare.push(await bareRun(s.bare(), s.program, s.line));
-      say(`cold ${s.id} ${i + 1}/${runs}: gateway ${ms(cold[i]!.launch)}, bare ${ms(bare[i]!)} (load ${loadavg()[0]!.toFixed(1)})`);
+      say(`cold ${s.id} ${i + 1}/${runs}: gateway ${ms(cold[i]!.launch)}, after ${GAP_MS} ms ${ms(paused[i]!.launch)}, bare ${ms(bare[i]!)} (load ${loadavg()[0]!.toFixed(1)})`);
     }
-    lists.push(...cold);
-    const c = median(cold.map((r) => r.launch));
+    lists.push(...cold, ...paused);
     const b = median(bare);
-    rows.push([`${s.id}: launch to first stop in a gateway just started (initialize, tools/list, then debug_launch)`, ms(c), `bare DAP client, fresh adapter: ${ms(b)}`, `${(c / b).toFixed(2)}x (+${ms(c - b)}; load ${loadavg()[0]!.toFixed(1)})`]);
+    const row = (what: string, runs: ColdRun[]): Row => {
+      const c = median(runs.map((r) => r.launch));
+      return [`${s.id}: launch to first stop in a gateway just started (${what})`, ms(c), `bare DAP client, fresh adapter: ${ms(b)}`, `${(c / b).toFixed(2)}x (${c >= b ? '+' : ''}${ms(c - b)}; load ${loadavg()[0]!.toFixed(1)})`];
+    };
+    rows.push(row('initialize, tools/list, debug_launch at once', cold), row(`the same with ${GAP_MS} ms before debug_launch, as an agent's model takes`, paused));
   }
   if (lists.length) {
     rows.push(['first tools/list in a gateway just started', ms(median(lists.map((r) => r.firstList))), `second tools/list: ${ms(median(lists.map((r) => r.secondList)))}`, `spawn to initialize result: ${ms(median(lists.map((r) => r.initialize)))}`]);
