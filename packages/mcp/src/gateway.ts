@@ -38,19 +38,29 @@ export class Gateway {
     watchEventLoop();
     this.manager = new SessionManager(new ProfileRegistry(loadProfiles()), { allowRoots: options.allowRoots, requestTimeoutMs, evalMode: options.evalMode, autoInstall: options.autoInstall, ...poolOptions() });
     const log = options.logger;
-    // the adapters and interpreters, found while the client initializes and lists tools, not on its first launch
-    setImmediate(() => {
-      const started = Date.now();
-      resolveAhead(this.manager.profiles.profiles).then(
-        (r) => log.debug(`adapters looked up ahead in ${Date.now() - started} ms: usable ${r.usable.join(', ') || 'none'}${r.unusable.length ? `; not usable: ${r.unusable.join(', ')}` : ''}`),
-        (e: Error) => log.debug(`looking up adapters ahead: ${e.message}`),
-      );
-    });
     this.manager.onSessionCreated((s) => {
       log.info(`session ${s.id} (${s.target}) ${s.kind}`);
       s.on('state', (state) => (state === 'failed' ? log.warn(`session ${s.id} failed`) : log.debug(`session ${s.id} ${state}`)));
     });
   }
+
+  /**
+   * Looks up every language's adapter and interpreter in the background (once), so the first
+   * launch does not wait for them: called once the client has its first answer after initialize
+   * (the lookups' process starts would slow the tools/list it waits for), or when HTTP listens.
+   */
+  lookUpAhead(): void {
+    if (this.lookingUp) return;
+    this.lookingUp = true;
+    const log = this.options.logger;
+    const started = Date.now();
+    resolveAhead(this.manager.profiles.profiles).then(
+      (r) => log.debug(`adapters looked up ahead in ${Date.now() - started} ms: usable ${r.usable.join(', ') || 'none'}${r.unusable.length ? `; not usable: ${r.unusable.join(', ')}` : ''}`),
+      (e: Error) => log.debug(`looking up adapters ahead: ${e.message}`),
+    );
+  }
+
+  private lookingUp = false;
 
   /** An MCP server with every tool and resource, over the sessions of `workspace` (default: the gateway's own). */
   newServer(workspace = this.manager, connected = true): McpServer {
