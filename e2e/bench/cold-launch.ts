@@ -1,5 +1,4 @@
 // The first launch in a gateway just started (what a user feels), next to a bare DAP client on the same adapter;
-// the gateway is started with --quiet, as the other rows (its log off, which costs nothing on this path).
 //   node --import tsx e2e/bench/cold-launch.ts     (BENCH_RUNS=N, default 5; BENCH_COLD_LANGS=python,node)
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
