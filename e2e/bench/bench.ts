@@ -2,7 +2,8 @@
 //   npm run bench            (builds first; the adapters must be installed: npx dapgate adapters install all)
 //   BENCH_RUNS=N (default 5) runs per measure; BENCH_ONLY=compare for the three-client table only;
 //   BENCH_ONLY=toolslist for the tools/list sizes only; BENCH_ONLY=conditions for the per-pass cost of
-//   a conditional breakpoint (Python, Java) only.
+//   a conditional breakpoint (Python, Java) only; BENCH_ONLY=cold for the first launch in a gateway
+//   just started (and its first tools/list), next to a bare DAP client.
 //   The peer (@debugmcp/mcp-debugger, pinned) is installed on first use into dapgate's cache.
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +17,7 @@ import { gatewayLoad } from './gateway-load.js';
 import { traceBench } from './trace-bench.js';
 import { liveBench } from './live-bench.js';
 import { conditionCost } from './condition-cost.js';
+import { coldLaunch } from './cold-launch.js';
 import { PeerServer, installPeer } from './driver-peer.js';
 import { BareJava } from './bare-java.js';
 import { cacheDir } from '@dapgate/core';
@@ -31,6 +33,8 @@ const TRACE_ONLY = process.env.BENCH_ONLY === 'trace';
 const LIVE_ONLY = process.env.BENCH_ONLY === 'live';
 /** BENCH_ONLY=conditions: only what a false condition costs per pass, next to a bare DAP client. */
 const CONDITIONS_ONLY = process.env.BENCH_ONLY === 'conditions';
+/** BENCH_ONLY=cold: only the first launch in a fresh gateway vs a bare DAP client, and the first tools/list. */
+const COLD_ONLY = process.env.BENCH_ONLY === 'cold';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const pct = (gate: number, base: number) => `${(((gate - base) / base) * 100).toFixed(1)}%`;
@@ -65,6 +69,13 @@ function nodeStart(): number {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'toolslist') return console.log(await toolsListOnly());
+  if (COLD_ONLY) {
+    const coldRows = await coldLaunch(RUNS, (l) => console.error(`[bench] ${l}`));
+    console.log(`\ndapgate bench, cold (median of ${RUNS} runs; ${process.platform}/${process.arch}, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}, node ${process.version})\n`);
+    console.log('| measure | dapgate | baseline | ratio |\n|---|---|---|---|');
+    for (const r of coldRows) console.log(`| ${r.join(' | ')} |`);
+    return;
+  }
   // 1. cold start
   const node = [];
   const gate = [];
@@ -72,7 +83,10 @@ async function main() {
     node.push(nodeStart());
     gate.push(await coldStart());
   }
-  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY && !LIVE_ONLY) rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
+  if (!COMPARE_ONLY && !LOAD_ONLY && !TRACE_ONLY && !CONDITIONS_ONLY && !LIVE_ONLY) {
+    rows.push(['cold start to MCP initialize result', ms(median(gate)), `node -e 0: ${ms(median(node))}`, `${(median(gate) / median(node)).toFixed(2)}x`]);
+    rows.push(...(await coldLaunch(RUNS, (l) => console.error(`[bench] ${l}`))));
+  }
 
   const g = await Gateway.start({}, ['--quiet']);
   if (TRACE_ONLY || CONDITIONS_ONLY || LIVE_ONLY) {

@@ -33,6 +33,14 @@ export class Gateway {
   stderr = '';
 
   static async start(env: Record<string, string> = {}, args: string[] = [], cwd?: string): Promise<Gateway> {
+    const g = await Gateway.connect(env, args, cwd);
+    // the client now checks every structuredContent against the tool's outputSchema
+    await g.client.listTools();
+    return g;
+  }
+
+  /** Started and initialized, tools not listed yet (the client checks no output schema until they are). */
+  static async connect(env: Record<string, string> = {}, args: string[] = [], cwd?: string): Promise<Gateway> {
     const g = new Gateway();
     g.transport = new StdioClientTransport({
       command: process.execPath,
@@ -43,8 +51,6 @@ export class Gateway {
     });
     g.transport.stderr?.on('data', (c: Buffer) => (g.stderr += c.toString()));
     await g.client.connect(g.transport);
-    // the client now checks every structuredContent against the tool's outputSchema
-    await g.client.listTools();
     return g;
   }
 

@@ -4,13 +4,27 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { lineOf, pyExample, repoRoot } from '../support/gateway.js';
 import { freshUserEnv, packAndInstall, runCommand, type InstalledPackage } from '../support/installed-package.js';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/**
+ * PATH with a python3 (and python) first that has no debugpy, as a new user's often has: a venv made
+ * here without pip, so the test does not depend on what this machine's python3 has installed.
+ */
+async function pathWithoutDebugpy(root: string): Promise<string> {
+  const venv = join(root, 'python-without-debugpy');
+  const made = await runCommand('python3', ['-m', 'venv', '--without-pip', venv], { cwd: root, timeoutMs: 60_000 });
+  assert.equal(made.code, 0, `python3 -m venv: ${made.stderr}`);
+  const bin = join(venv, process.platform === 'win32' ? 'Scripts' : 'bin');
+  const probe = await runCommand(join(bin, 'python'), ['-c', 'import debugpy'], { cwd: root, timeoutMs: 30_000 });
+  assert.notEqual(probe.code, 0, 'the fresh venv must not import debugpy');
+  return `${bin}${delimiter}${process.env.PATH}`;
+}
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 describe('the npm package, installed from its tarball', () => {
@@ -18,7 +32,7 @@ describe('the npm package, installed from its tarball', () => {
   let env: NodeJS.ProcessEnv;
   before(async () => {
     pkg = await packAndInstall();
-    env = freshUserEnv(pkg.cacheDir);
+    env = { ...freshUserEnv(pkg.cacheDir), PATH: await pathWithoutDebugpy(pkg.root) };
     assert.ok(relative(repoRoot, pkg.app).startsWith('..'), `the install must not be inside the checkout: ${pkg.app}`);
   });
   after(() => {

@@ -17,6 +17,7 @@ export { declaredFields, hasType, type DeclaredField, type RequestKind } from '.
 export { loadProfiles, configDir, ProfileRegistry } from './profiles/loader.js';
 export { resolveAdapter, installHint, describeUsable, type AdapterStatus } from './adapters/resolver.js';
 export { installAdapter } from './adapters/installer.js';
+export { resolveAhead } from './adapters/resolve-ahead.js';
 export { installProgress } from './adapters/auto-install.js';
 export { GatewayError, type ErrorCode, type NextStep, type ErrorStep } from './errors.js';
 export { AdapterRefusedError, AdapterTimeoutError, AdapterClosedError } from './adapter-errors.js';

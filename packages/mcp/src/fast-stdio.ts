@@ -40,6 +40,8 @@ export class FastStdioTransport {
   private earlyInit: unknown;
   /** Set when the SDK's own initialize answer differs from ours (a test checks it stays unset). */
   mismatch: string | undefined;
+  /** Called once, after the first answer to a request other than initialize has been written (tools/list, usually). */
+  onFirstAnswer?: () => void;
 
   constructor() {
     process.stdin.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -86,6 +88,11 @@ export class FastStdioTransport {
       return;
     }
     this.write(message);
+    if (message.id !== undefined && !message.method && this.onFirstAnswer) {
+      const first = this.onFirstAnswer;
+      this.onFirstAnswer = undefined;
+      first();
+    }
   }
 
   async close(): Promise<void> {

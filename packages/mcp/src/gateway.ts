@@ -1,7 +1,8 @@
-import { loadProfiles, persistWorkspace, ProfileRegistry, SessionManager, StateFile, type EvalMode } from '@dapgate/core';
+import { loadProfiles, persistWorkspace, ProfileRegistry, resolveAhead, SessionManager, StateFile, type EvalMode } from '@dapgate/core';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Logger } from './logger.js';
 import { createMcpServer } from './server.js';
+import { listingMemo, warmListing } from './tools/tool-list.js';
 import { setSecretMasking } from './format/secrets.js';
 import { poolOptions } from './pool-options.js';
 import { watchEventLoop } from './health.js';
@@ -43,10 +44,36 @@ export class Gateway {
     });
   }
 
+  /**
+   * Looks up every language's adapter and interpreter in the background (once), so the first
+   * launch does not wait for them: called once the client has its first answer after initialize
+   * (the lookups' process starts would slow the tools/list it waits for), or when HTTP listens.
+   */
+  lookUpAhead(): void {
+    if (this.lookingUp) return;
+    this.lookingUp = true;
+    const log = this.options.logger;
+    const started = Date.now();
+    resolveAhead(this.manager.profiles.profiles).then(
+      (r) => log.debug(`adapters looked up ahead in ${Date.now() - started} ms: usable ${r.usable.join(', ') || 'none'}${r.unusable.length ? `; not usable: ${r.unusable.join(', ')}` : ''}`),
+      (e: Error) => log.debug(`looking up adapters ahead: ${e.message}`),
+    );
+  }
+
+  private lookingUp = false;
+
   /** An MCP server with every tool and resource, over the sessions of `workspace` (default: the gateway's own). */
   newServer(workspace = this.manager, connected = true): McpServer {
-    return createMcpServer(workspace, connected);
+    const server = createMcpServer(workspace, connected);
+    // the tools' JSON schemas, converted while the client reads the initialize answer, not on its tools/list
+    if (!this.listingWarmed) {
+      this.listingWarmed = true;
+      setImmediate(() => void warmListing(listingMemo(workspace.profiles)));
+    }
+    return server;
   }
+
+  private listingWarmed = false;
 
   /** A new workspace (own sessions, default session, breakpoint book) sharing this gateway's warm adapters. */
   workspace(): SessionManager {

@@ -125,6 +125,7 @@ export async function serveHttp(options: GatewayOptions, listen: string, token: 
     http.listen(port, host, () => resolve());
   });
   options.logger.info(`dapgate serving MCP over streamable HTTP at http://${listen}/mcp`);
+  gateway.lookUpAhead();
   gateway.onShutdown(() => {
     clearInterval(sweeper);
     http.close();

@@ -3,6 +3,9 @@ import { VERSION } from './version.js';
 import { Gateway, type GatewayOptions } from './gateway.js';
 import type { FastStdioTransport } from './fast-stdio.js';
 
+/** The adapters are looked up ahead after the client's first answer past initialize, or this long after start. */
+const LOOK_UP_AHEAD_AFTER_MS = 1_000;
+
 /**
  * Serves MCP over stdio until stdin closes or a signal arrives; then ends every session. The
  * client's opening picks the protocol: `initialize` (2025-11-25 and earlier) or the 2026-07-28
@@ -19,6 +22,8 @@ export async function serveStdio(options: GatewayOptions, transport: FastStdioTr
     transport: transport as never,
     onerror: (e) => options.logger.warn(`mcp: ${e.message}`),
   });
+  transport.onFirstAnswer = () => setImmediate(() => gateway.lookUpAhead());
+  setTimeout(() => gateway.lookUpAhead(), LOOK_UP_AHEAD_AFTER_MS).unref(); // a client that asks nothing at first
   const closeMcp = transport.onclose;
   transport.onclose = () => {
     closeMcp?.();

@@ -68,16 +68,19 @@ async function probeAdapter(profile: Profile): Promise<AdapterStatus> {
     if (found) candidates.push({ path: found, source: 'path' });
   }
   let status: AdapterStatus | undefined;
+  let patch: PatchStatus | undefined;
   for (const c of candidates) {
     if (c.source !== 'path' && !(await pathExists(c.path))) {
       tried.push(`${c.path} (missing)`);
       if (c.source === 'env') break; // an explicit override that is wrong must be reported, not bypassed
       continue;
     }
-    const check = await runCheck(c.path, spec.check);
+    // the profile's patch check runs beside the runtime's own (each starts the runtime); it counts only for a runtime that passes
+    const [check, patched] = await Promise.all([runCheck(c.path, spec.check), checkPatch(profile, c.path)]);
     if (check.ok) {
       const version = spec.versionPattern ? await versionFrom(spec.versionPattern, c.path, check.output) : check.version;
       status = { ...base, installed: true, runtime: c.path, version, source: c.source };
+      patch = patched;
       break;
     }
     tried.push(`${c.path} (${check.error})`);
@@ -104,13 +107,11 @@ async function probeAdapter(profile: Profile): Promise<AdapterStatus> {
     const current = await sourceHash(join(dirname(configDir()), dirname(built.pom)));
     if (stamp !== current) status = { ...status, outdated: true };
   }
-  if (status.installed && status.runtime) status = await withPatchStatus(profile, status);
+  if (status.installed && status.runtime && patch) status = withPatchStatus(profile, status, patch);
   return status;
 }
 
-async function withPatchStatus(profile: Profile, status: AdapterStatus): Promise<AdapterStatus> {
-  const patch = await checkPatch(profile, status.runtime!);
-  if (!patch) return status;
+function withPatchStatus(profile: Profile, status: AdapterStatus, patch: PatchStatus): AdapterStatus {
   const { note, warning } = describePatch(profile, patch, status.source === 'managed', profile.adapter.runtime.envVar);
   return { ...status, patch, version: `${status.version ?? ''} (${note})`.trim(), ...(warning ? { warning } : {}) };
 }

@@ -27,7 +27,11 @@ import { KeptState } from '../workspace/kept.js';
 const KEEP_ENDED = 5;
 
 /** What an attach adds to a session's configuration. */
-type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach'>> & { sessionId?: string };
+type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach'>> & {
+  sessionId?: string;
+  /** The adapter's command line, already being resolved (a launch starts that before its hooks run). */
+  adapterCommand?: Promise<string[]>;
+};
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
@@ -184,11 +188,26 @@ export class SessionManager {
     checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
     const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file && appliesTo(b, req.sessionId) ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
+    const adapterCommand = this.adapterAhead(profile);
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId });
+    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId, adapterCommand });
+  }
+
+  /**
+   * The adapter's command line, resolved while the launch's hooks run (an interpreter lookup, a
+   * build); and, where the pool keeps adapters for the profile and its adapter's folder does not
+   * depend on the hooks, the adapter started meanwhile too (the session then takes it from the pool).
+   */
+  private adapterAhead(profile: Profile): Promise<string[]> {
+    const command = this.adapterCommand(profile);
+    command.then(
+      (c) => profile.adapter.cwd === undefined && this.pool.refill(this.recipe(profile, c)),
+      () => undefined, // the launch reports it, after its hooks
+    );
+    return command;
   }
 
   /**
@@ -285,7 +304,7 @@ export class SessionManager {
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
     extra: StartExtras = {},
   ): Promise<Session> {
-    const adapterCommand = targetAddress ? undefined : await this.adapterCommand(profile);
+    const adapterCommand = targetAddress ? undefined : await (extra.adapterCommand ?? this.adapterCommand(profile));
     const session = new Session({
       id: extra.sessionId ?? this.reserveSessionId(),
       profile,

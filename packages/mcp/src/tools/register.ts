@@ -3,7 +3,7 @@ import type { McpServer, ServerContext, ToolAnnotations } from '@modelcontextpro
 import { installProgress, type SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
 import { outputs } from './output-schemas.js';
-import { listedAs, standardSchema } from './tool-list.js';
+import { listedAs, listingMemo, standardSchema } from './tool-list.js';
 import { maskLogMessage, maskStructured, maskText, maskValueLines, namesSecret } from '../format/secrets.js';
 
 export interface ToolContext {
@@ -40,10 +40,12 @@ export function defineTool<Shape extends z.ZodRawShape>(
   config: ToolConfig<Shape>,
   handler: (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ToolContext) => Promise<ToolResult>,
 ): void {
-  const output = standardSchema(z.object(config.output ?? outputs.session).passthrough());
+  const memo = listingMemo(manager.profiles);
+  const output = standardSchema(z.object(config.output ?? outputs.session).passthrough(), false, memo, `${name} output`);
+  const input = standardSchema(z.object(config.input), true, memo, `${name} input`);
   server.registerTool(
     name,
-    { title: config.title, description: config.description, inputSchema: standardSchema(z.object(config.input), true), outputSchema: output, annotations: config.annotations },
+    { title: config.title, description: config.description, inputSchema: input, outputSchema: output, annotations: config.annotations },
     (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ServerContext) => {
       try {
         const raw = args as Record<string, unknown>;

@@ -21,10 +21,52 @@ export function listedAs<T extends z.ZodTypeAny>(schema: T, json: Record<string,
   return schema;
 }
 
-/** `schema` as a Standard Schema whose JSON form is built on first listing (not at start-up) and kept. */
-export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
+/**
+ * The JSON forms of one gateway's tool schemas, by tool and direction, shared by all its MCP
+ * servers (an HTTP session's, MCP 2026-07-28's one per request), so each is converted once per
+ * gateway, not once per server; `pending` converts those not listed yet (see `warmListing`).
+ */
+export interface ListingMemo {
+  json: Map<string, Record<string, unknown>>;
+  pending: Map<string, () => unknown>;
+}
+
+/** Tool schemas depend on dapgate's code and the profiles' fields only: one memo per profile set. */
+const memos = new WeakMap<object, ListingMemo>();
+
+export function listingMemo(profiles: object): ListingMemo {
+  let memo = memos.get(profiles);
+  if (!memo) memos.set(profiles, (memo = { json: new Map(), pending: new Map() }));
+  return memo;
+}
+
+/**
+ * Converts every schema of `memo` not listed yet, one per macrotask so a request that arrives
+ * meanwhile is not held up by more than one conversion; resolves when all are done.
+ */
+export async function warmListing(memo: ListingMemo): Promise<void> {
+  for (const [key, listed] of [...memo.pending]) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (memo.pending.has(key)) listed();
+  }
+}
+
+/**
+ * `schema` as a Standard Schema whose JSON form is built on first listing (not at start-up) and
+ * kept: in `memo` under `key` when given (the same tool's schema in every server of a gateway).
+ */
+export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false, memo?: ListingMemo, key?: string): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
   let json: Record<string, unknown> | undefined;
-  const listed = () => (json ??= compactSchema(schema, dropBounds));
+  const build = () => compactSchema(schema, dropBounds);
+  const listed = () => {
+    if (json) return json;
+    if (!memo || !key) return (json = build());
+    json = memo.json.get(key) ?? build();
+    memo.json.set(key, json);
+    memo.pending.delete(key);
+    return json;
+  };
+  if (memo && key && !memo.json.has(key)) memo.pending.set(key, listed);
   return {
     '~standard': {
       version: 1,

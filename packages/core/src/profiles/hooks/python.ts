@@ -10,6 +10,9 @@ import { wrappedSignalNote } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { resolvePythonTest } from './python-test-ids.js';
 
+/** The interpreters looked for on PATH when the project has no .venv. */
+const PATH_PYTHONS = ['python3', 'python'];
+
 /**
  * The debuggee's interpreter, chosen independently of the one running debugpy's adapter:
  * the `python` adapter argument, else the project's .venv (cwd, then the program's folder and its
@@ -19,7 +22,7 @@ export const pythonHooks: ProfileHooks = {
   async prepareLaunch(vars: TemplateVars) {
     const explicit = vars.adapterArgs?.python;
     if (typeof explicit === 'string' || Array.isArray(explicit)) return;
-    const found = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
+    const found = (await projectVenvPython(vars)) ?? (await whichFirst(PATH_PYTHONS));
     vars.python = found && (await realInterpreter(found));
   },
   /**
@@ -28,9 +31,13 @@ export const pythonHooks: ProfileHooks = {
    */
   async prepareTest(vars: TemplateVars) {
     vars.testNotes = [];
-    const python = (await projectVenvPython(vars)) ?? (await whichFirst(['python3', 'python']));
+    const python = (await projectVenvPython(vars)) ?? (await whichFirst(PATH_PYTHONS));
     if (python) await resolvePythonTest(await realInterpreter(python), vars);
     if (String(vars.collect).startsWith('pytest')) vars.reportsDir = await mkdtemp(join(tmpdir(), 'dapgate-pytest-'));
+  },
+  async lookUpAhead() {
+    const found = await whichFirst(PATH_PYTHONS);
+    if (found) await realInterpreter(found);
   },
   /** By pid, debugpy injects itself with gdb (Linux) or lldb (macOS): say up front when that is missing. */
   async prepareAttach(vars: TemplateVars) {

@@ -13,6 +13,11 @@ export interface ProfileHooks {
   /** Called before the launch template is filled; may add variables. */
   prepareLaunch?(vars: TemplateVars): void | Promise<void>;
   /**
+   * Looks up ahead, in the background once the gateway starts, what `prepareLaunch` finds the same
+   * way for every launch (an interpreter on PATH), so the first launch does not wait for it.
+   */
+  lookUpAhead?(): Promise<void>;
+  /**
    * debug_test: called with the test id's variables (`test`, `cwd`, the form's groups) before the
    * form's launch template is filled; may add variables (a compiled class path, the selector) and
    * `entries` ([{file, line}]: each selected test's first line, for profiles that arm failure filters there),
