@@ -18,7 +18,13 @@ export type ErrorCode =
   | 'policy-refused'
   | 'already-attached'
   /** the adapter did not answer one request in time; the session lives on */
-  | 'request-timeout';
+  | 'request-timeout'
+  /** no breakpoint has that id, or none is in that file (and line) */
+  | 'unknown-breakpoint'
+  /** the line of a breakpoint does not hold the text the agent expected there */
+  | 'content-mismatch'
+  /** the arguments contradict each other or miss one the request needs */
+  | 'bad-arguments';
 
 /** What the agent can do next, as a code; the front end says it in its own terms. */
 export type NextStep =
@@ -57,7 +63,11 @@ export type NextStep =
   /** use the session `session`, or end it first */
   | 'stop-session'
   /** the session may answer again later: check its state; its pending requests show what it is busy with */
-  | 'status-later';
+  | 'status-later'
+  /** list the breakpoints set */
+  | 'list-breakpoints'
+  /** write the function as the language's description shows */
+  | 'function-names';
 
 export interface ErrorStep {
   code: ErrorCode;

@@ -11,6 +11,7 @@ import { waitUntraced } from '../process/debug-port.js';
 import { usableAdapter } from '../adapters/auto-install.js';
 import { options, sameLine, sharedLine } from '../breakpoints/same-line.js';
 import { appliesTo, BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
+import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
 import { GatewayError } from '../errors.js';
 import { attachPortFailure } from './attach-port.js';
 import { Session, type SessionConfig } from './session.js';
@@ -22,6 +23,7 @@ import { adapterCwd, checkBreakpointExpressions, checkRequired } from './request
 import { AllowRoots } from '../policy/allow-roots.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
 import { KeptState } from '../workspace/kept.js';
+import type { SavedSession } from '../workspace/state-file.js';
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -60,6 +62,8 @@ export class SessionManager {
   private readonly allowed: AllowRoots;
   /** What this workspace keeps between gateway runs (workspace/persistence.ts). */
   readonly kept = new KeptState();
+  /** The book's breakpoints as front ends add, list and remove them. */
+  readonly breakpoints = new WorkspaceBreakpoints(this);
 
   constructor(
     readonly profiles: ProfileRegistry,
@@ -121,6 +125,16 @@ export class SessionManager {
   onSessionCreated(listener: (session: Session) => void): () => void {
     this.createdListeners.add(listener);
     return () => this.createdListeners.delete(listener);
+  }
+
+  /** The sessions an earlier gateway run lost, and why its saved state could not be restored (if it could not). */
+  lost(): { sessions: SavedSession[]; problem: string | undefined } {
+    return { sessions: [...this.kept.lost.values()], problem: this.kept.problem };
+  }
+
+  /** The process ids of the adapters kept warm for the next sessions. */
+  warmAdapterPids(): number[] {
+    return this.pool.pids();
   }
 
   /** Every session kept: the live ones and the last few ended ones. */

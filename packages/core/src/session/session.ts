@@ -19,6 +19,7 @@ import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
 import { ThreadTable, type ThreadEntry } from './threads.js';
 import { ThreadControl } from './thread-control.js';
+import { threadsOverview, type ThreadsOverview } from './threads-overview.js';
 import { requireLive } from './guards.js';
 import { recordOutput, routeEvent } from './event-router.js';
 import { ProgramExit } from './program-exit.js';
@@ -290,6 +291,16 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Reads of one thread's frames (undefined: the focused thread). */
   inspectorFor(threadId?: number): Inspector {
     return threadId === undefined ? this.inspector : new Inspector(this.reads.target(threadId), this.profile.variables);
+  }
+
+  /** Its threads, the focused stop first, then the other stopped ones, then the running. */
+  threadsOverview(): Promise<ThreadsOverview> {
+    return threadsOverview(this);
+  }
+
+  /** The exception filters active in this session. */
+  get exceptionFilters(): string[] {
+    return this.sync.exceptionFilters;
   }
 
   /** Which target a thread belongs to (`the program`, `target 2 (...)`). */

@@ -4,7 +4,6 @@ import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { describe } from '../format/session.js';
 import { setDisplay } from '../format/display.js';
-import { addBreakpoints } from './breakpoint-requests.js';
 import { workspaceArmedLine } from '../format/armed.js';
 import { allAttachByPid, fieldShape, pidAttachers, takeFields } from './profile-fields.js';
 import { formatCandidates } from '../format/attach-candidates.js';
@@ -40,7 +39,7 @@ export async function debugAttach(a: ToolArgs<ReturnType<typeof config>['input']
     if (pick) return ok(formatCandidates(pick), { candidates: pick.processes, more: pick.more });
   }
   const sessionId = manager.reserveSessionId();
-  const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), cwd ?? process.cwd()) : [];
+  const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints.map((b) => ({ ...b, sessionId })), cwd ?? process.cwd()) : [];
   const attaching = a.reattach ? reattach(manager, a.reattach, sessionId) : manager.attach({ language, host, port, processId, waitForTargetMs, reconnect, cwd, adapterArgs, fields, exceptionFilters, sessionId });
   const session = await attaching.catch((e: unknown) => {
     manager.endOwned(sessionId); // the breakpoints given to an attach that failed end with it

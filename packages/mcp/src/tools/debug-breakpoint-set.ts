@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { collectLogpoint, GatewayError, type SessionManager } from '@dapgate/core';
+import { collectLogpoint, GatewayError, type BreakpointRequest, type SessionManager } from '@dapgate/core';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { shortPath } from '../format/text.js';
 import { breakpointJson, describeBreakpoint } from '../format/breakpoints.js';
-import { addBreakpoints, type BreakpointRequest } from './breakpoint-requests.js';
 import { outputs } from './output-schemas.js';
 
 const config = {
@@ -36,7 +35,7 @@ export async function debugBreakpointSet(a: ToolArgs<typeof config.input>, { man
   owner?.requireLive('set a breakpoint of its own');
   const cwd = owner ? owner.cwd : manager.defaultCwd();
   const { frame: __, accessType: ___, ...spec } = a;
-  const [b] = await addBreakpoints(manager, [spec], cwd);
+  const [b] = await manager.breakpoints.add([spec], cwd);
   const text = `Breakpoint ${describeBreakpoint(b!, cwd)}${b!.replaced ? `\nIt replaced the breakpoint on that line (${b!.replaced}); one breakpoint per line.` : ''}`;
   return ok(text, { breakpoint: breakpointJson(b!) });
 }
@@ -50,7 +49,7 @@ async function collectFromLogpoint(manager: SessionManager, a: BreakpointRequest
   s.requireLive('collect logpoint messages');
   const since = s.output.cursor;
   const { collect, collectMs, watch: _w, frame: _f, accessType: _a, ...spec } = a;
-  const [b] = await addBreakpoints(manager, [{ ...spec, sessionId: s.id }], s.cwd);
+  const [b] = await manager.breakpoints.add([{ ...spec, sessionId: s.id }], s.cwd);
   const want = collect!;
   const bound = collectMs ?? 10_000;
   try {
@@ -60,7 +59,6 @@ async function collectFromLogpoint(manager: SessionManager, a: BreakpointRequest
     const head = `Logpoint ${b!.id} at ${shortPath(b!.file!, s.cwd)}:${b!.line} (session ${s.id}, never stopped): ${got.messages.length} of ${want} message(s) in ${(got.elapsedMs / 1000).toFixed(1)} s${why}; then removed.`;
     return ok([head, ...lines].join('\n'), { sessionId: s.id, state: s.state, breakpoint: breakpointJson(b!), messages: got.messages.map((m) => m.text), complete: got.complete });
   } finally {
-    manager.book.remove([b!.id]);
-    await manager.synced();
+    await manager.breakpoints.remove([b!.id]);
   }
 }

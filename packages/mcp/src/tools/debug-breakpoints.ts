@@ -12,9 +12,10 @@ const config = {
 };
 
 export async function debugBreakpoints(_args: unknown, { manager }: ToolContext): Promise<ToolResult> {
-  const list = manager.book.list();
+  const list = manager.breakpoints.list();
   const cwd = manager.defaultCwd();
-  const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
+  const { problem } = manager.lost();
+  const note = problem ? `\nNote: ${problem}` : '';
   if (!list.length) return ok(`No breakpoints. Set one with debug_breakpoint_set.${note}`, { breakpoints: [] });
   return ok(list.map((b) => describeBreakpoint(b, cwd)).join('\n') + note, { breakpoints: list.map(breakpointJson) });
 }

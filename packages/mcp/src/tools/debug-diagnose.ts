@@ -27,7 +27,7 @@ export async function debugDiagnose(a: ToolArgs<typeof config.input>, { manager 
     'recent DAP traffic:',
     ...d.traffic.slice(-20).map((t) => `  ${new Date(t.at).toISOString().slice(11, 23)} ${t.direction === 'out' ? '->' : '<-'} ${t.summary}`),
     `adapter stderr (tail):\n${s.stderrTail(15) || '  (empty)'}`,
-    `gateway: event-loop delay p99 ${health.eventLoopDelayMs.p99} ms (max ${health.eventLoopDelayMs.max} ms) since the last diagnose, rss ${health.rssMb} MB, heap ${health.heapUsedMb} MB, ${manager.list().filter((x) => x.live).length} live sessions, ${manager.pool.pids().length} warm adapters`,
+    `gateway: event-loop delay p99 ${health.eventLoopDelayMs.p99} ms (max ${health.eventLoopDelayMs.max} ms) since the last diagnose, rss ${health.rssMb} MB, heap ${health.heapUsedMb} MB, ${manager.list().filter((x) => x.live).length} live sessions, ${manager.warmAdapterPids().length} warm adapters`,
   ];
   return ok(lines.join('\n'), {
     sessionId: s.id,
@@ -39,7 +39,7 @@ export async function debugDiagnose(a: ToolArgs<typeof config.input>, { manager 
     pendingRequests: d.pendingRequests,
     traffic: d.traffic.slice(-20),
     stderrTail: s.stderrTail(15),
-    gateway: { ...health, liveSessions: manager.list().filter((x) => x.live).length, warmAdapterPids: manager.pool.pids() },
+    gateway: { ...health, liveSessions: manager.list().filter((x) => x.live).length, warmAdapterPids: manager.warmAdapterPids() },
   });
 }
 

@@ -21,8 +21,8 @@ export async function debugExceptionBreakpoints(a: ToolArgs<typeof config.input>
     s.requireLive('set exception breakpoints');
     await manager.chooseExceptionFilters(s, a.filters);
   }
-  const text = `Session ${s.id} exception filters: ${offered.map((o) => `${s.sync.exceptionFilters.includes(o.filter) ? '[x]' : '[ ]'} ${o.filter} (${o.label})`).join(', ') || 'the adapter offers none'}`;
-  return ok(text, { sessionId: s.id, state: s.state, active: s.sync.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });
+  const text = `Session ${s.id} exception filters: ${offered.map((o) => `${s.exceptionFilters.includes(o.filter) ? '[x]' : '[ ]'} ${o.filter} (${o.label})`).join(', ') || 'the adapter offers none'}`;
+  return ok(text, { sessionId: s.id, state: s.state, active: s.exceptionFilters, offered: offered.map((o) => ({ filter: o.filter, label: o.label })) });
 }
 
 export const debugExceptionBreakpointsTool = tool('debug_exception_breakpoints', config, debugExceptionBreakpoints);

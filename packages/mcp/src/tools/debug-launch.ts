@@ -1,12 +1,10 @@
-import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { launchFromConfiguration, type ConfiguredLaunch, type Session, type Profile } from '@dapgate/core';
+import { resolveLaunch, type ConfiguredLaunch, type Session, type Profile } from '@dapgate/core';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { describe } from '../format/session.js';
 import { setDisplay } from '../format/display.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
-import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-requests.js';
 import { bindingNotes } from '../format/breakpoints.js';
 import { armedLine, armedStops, workspaceArmedLine, type ArmedStops } from '../format/armed.js';
 import { tailText } from '../format/text.js';
@@ -37,26 +35,11 @@ const config = (profiles: Profile[]) => ({
 });
 
 export async function debugLaunch(a: ToolArgs<ReturnType<typeof config>['input']>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
-  const profiles = manager.profiles.profiles;
-  const configured = a.configuration
-    ? await launchFromConfiguration(manager.profiles, a.configuration, { dir: resolve(a.cwd ?? (a.program ? dirname(resolve(a.program)) : process.cwd())), program: a.program, language: a.language })
-    : undefined;
-  const base = configured?.request ?? {};
-  const given = {
-    program: a.program ?? base.program,
-    fields: { ...base.fields, ...takeFields(profiles, 'launch', a) },
-    language: a.language ?? base.language,
-    args: a.args ?? base.args,
-    cwd: a.cwd ?? base.cwd,
-    env: a.env || base.env ? { ...base.env, ...a.env } : undefined,
-    stopOnEntry: a.stopOnEntry ?? base.stopOnEntry,
-    adapterArgs: a.adapterArgs || base.adapterArgs ? { ...base.adapterArgs, ...a.adapterArgs } : undefined,
-  };
-  const bpCwd = given.cwd ?? (given.program ? dirname(resolve(given.program)) : process.cwd());
-  refuseUnsupportedKinds(manager, { program: given.program, language: given.language, cwd: given.cwd, fields: given.fields }, a.breakpoints);
+  const { request: given, configured, breakpointCwd } = await resolveLaunch(manager.profiles, { ...a, fields: takeFields(manager.profiles.profiles, 'launch', a) });
+  manager.breakpoints.refuseUnsupportedKinds(given, a.breakpoints);
   // the breakpoints given are the session's own: they apply to it alone and end with it
   const sessionId = manager.reserveSessionId();
-  const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), bpCwd) : [];
+  const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints.map((b) => ({ ...b, sessionId })), breakpointCwd) : [];
   const session = await manager.launch({ ...given, sessionId });
   if (a.display) setDisplay(session, a.display);
   const fromConfig = (configured ? configurationNote(a.configuration!, configured) : '') + workspaceArmedLine(session);

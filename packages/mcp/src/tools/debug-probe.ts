@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { canonicalPath, ownerWords, type BookBreakpoint, type Session, type Profile } from '@dapgate/core';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
-import { addBreakpoints, refuseUnsupportedKinds } from './breakpoint-requests.js';
 import { fieldShape, takeFields } from './profile-fields.js';
 import { describe } from '../format/session.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
@@ -34,10 +33,10 @@ const config = (profiles: Profile[]) => ({
 export async function debugProbe(a: ToolArgs<ReturnType<typeof config>['input']>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
   const deadline = Date.now() + (a.timeoutMs ?? 30_000);
   const cwd = a.cwd ?? manager.defaultCwd();
-  refuseUnsupportedKinds(manager, { program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(manager.profiles.profiles, 'launch', a) }, a.breakpoints);
+  manager.breakpoints.refuseUnsupportedKinds({ program: a.program, language: a.language, cwd: a.cwd, fields: takeFields(manager.profiles.profiles, 'launch', a) }, a.breakpoints);
   // the probe's breakpoints are its session's own: no other session stops at them, and they end with it
   const sessionId = manager.reserveSessionId();
-  const added: BookBreakpoint[] = await addBreakpoints(manager, a.breakpoints.map((b) => ({ ...b, sessionId })), cwd);
+  const added: BookBreakpoint[] = await manager.breakpoints.add(a.breakpoints.map((b) => ({ ...b, sessionId })), cwd);
   const mine = added.map((b) => b.id);
   const hits: Record<string, unknown>[] = [];
   const otherStops: Record<string, unknown>[] = [];
@@ -112,8 +111,7 @@ export async function debugProbe(a: ToolArgs<ReturnType<typeof config>['input']>
   } finally {
     if (session) await session.end(true);
     if (mine.length) {
-      manager.book.remove(mine);
-      await manager.synced();
+      await manager.breakpoints.remove(mine);
     }
   }
 }

@@ -3,7 +3,6 @@ import { canonicalPath } from '@dapgate/core';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { settle, DEFAULT_WAIT_MS } from './waiting.js';
-import { addBreakpoints } from './breakpoint-requests.js';
 import { outputs } from './output-schemas.js';
 import { shortPath } from '../format/text.js';
 
@@ -19,8 +18,8 @@ export async function debugRunTo(a: ToolArgs<typeof config.input>, { manager, si
   const s = manager.get(a.sessionId);
   s.requireLive('run to a line');
   const file = canonicalPath(a.file, s.cwd);
-  const existing = manager.book.forFile(file, s.id).find((b) => b.line === a.line);
-  const [temp] = existing ? [undefined] : await addBreakpoints(manager, [{ file: a.file, line: a.line, temporary: true, sessionId: s.id }], s.cwd);
+  const existing = manager.breakpoints.at(file, a.line, s.id);
+  const [temp] = existing ? [undefined] : await manager.breakpoints.add([{ file: a.file, line: a.line, temporary: true, sessionId: s.id }], s.cwd);
   try {
     await s.continue(a.threadId);
     const d = await settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress, a.threadId);
@@ -29,10 +28,7 @@ export async function debugRunTo(a: ToolArgs<typeof config.input>, { manager, si
     if (s.state === 'stopped' && !reached) d.text = `Did not reach ${shortPath(file, s.cwd)}:${a.line}: ${d.text}`;
     return ok(d.text, { ...d.structured, reached });
   } finally {
-    if (temp && manager.book.get(temp.id)) {
-      manager.book.remove([temp.id]);
-      await manager.synced();
-    }
+    if (temp && manager.breakpoints.has(temp.id)) await manager.breakpoints.remove([temp.id]);
   }
 }
 

@@ -14,8 +14,9 @@ const config = {
 
 export async function debugSessions(_args: unknown, { manager }: ToolContext): Promise<ToolResult> {
   const all = manager.list();
-  const note = manager.kept.problem ? `\nNote: ${manager.kept.problem}` : '';
-  const lost = [...manager.kept.lost.values()].map((s) => ({ sessionId: s.id, language: s.language, target: s.target, kind: s.kind, state: 'lost', was: s.state }));
+  const kept = manager.lost();
+  const note = kept.problem ? `\nNote: ${kept.problem}` : '';
+  const lost = kept.sessions.map((s) => ({ sessionId: s.id, language: s.language, target: s.target, kind: s.kind, state: 'lost', was: s.state }));
   const lostText = lost.map((r) => `${r.sessionId} lost in a gateway restart (was ${r.was}) — ${r.target} (${r.kind})${r.kind === 'attach' ? `; debug_attach {reattach: "${r.sessionId}"} attaches again` : ''}`);
   if (!all.length && !lost.length) return ok(`No sessions. Start one with debug_launch or debug_attach.${note}`, { sessions: [] });
   const rows = all.map((s) => ({ sessionId: s.id, language: s.profile.id, target: s.target, kind: s.kind, state: s.state, ...(s.detached ? { detached: true } : {}), where: where(s) }));

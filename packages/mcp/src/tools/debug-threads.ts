@@ -16,14 +16,11 @@ const config = {
 
 export async function debugThreads(a: ToolArgs<typeof config.input>, { manager }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  if (s.state === 'running' && s.profile.threads.unlistedWhileRunning && !s.threads.anyStopped) {
+  const { unlistedWhileRunning, ordered, listed, stopped, focus, cappedAt } = await s.threadsOverview();
+  if (unlistedWhileRunning) {
     const text = `${s.profile.adapter.name} cannot list the threads of a running program (session ${s.id} is running); debug_pause stops it, then debug_threads lists them all.`;
     return ok(text, { sessionId: s.id, state: s.state, threads: [], unlistedWhileRunning: true });
   }
-  const listed = await s.reads.threads();
-  const focus = s.state === 'stopped' ? s.threads.focus() : undefined;
-  const stopped = s.threads.stoppedThreads().filter((t) => listed.includes(t));
-  const ordered = [...(focus && stopped.includes(focus) ? [focus] : []), ...stopped.filter((t) => t !== focus), ...listed.filter((t) => !stopped.includes(t))];
   const limit = a.limit ?? 100;
   const rows = ordered.slice(0, limit).map((t) => {
     const top = t.stop?.frames[0];
@@ -33,12 +30,10 @@ export async function debugThreads(a: ToolArgs<typeof config.input>, { manager }
   const targets = new Set(rows.map((r) => r.target));
   const line = (r: (typeof rows)[number]) =>
     `${r.current ? '*' : ' '} ${r.id} ${r.name ?? ''} (${r.state}${r.reason ? `: ${r.reason}` : ''})${r.file ? ` ${shortPath(r.file, s.cwd)}:${r.line} in ${r.function}` : ''}${targets.size > 1 ? ` [${r.target}]` : ''}`;
-  const cap = s.profile.adapterThreadLimit;
-  const capped = cap !== undefined && listed.length >= cap;
-  const count = capped ? `at least ${listed.length} (${s.profile.adapter.name} lists at most ${cap})` : `${listed.length}`;
+  const count = cappedAt !== undefined ? `at least ${listed} (${s.profile.adapter.name} lists at most ${cappedAt})` : `${listed}`;
   const more = ordered.length > rows.length ? `… ${ordered.length - rows.length} more (pass limit to see more); ` : '';
-  const text = rows.length ? `${rows.map(line).join('\n')}\n${more}${count} threads: ${stopped.length} stopped, ${listed.length - stopped.length} running.` : `No threads (session ${s.state}).`;
-  return ok(text, { sessionId: s.id, state: s.state, total: listed.length, stopped: stopped.length, threads: rows, ...(capped ? { totalIsLowerBound: true } : {}) });
+  const text = rows.length ? `${rows.map(line).join('\n')}\n${more}${count} threads: ${stopped} stopped, ${listed - stopped} running.` : `No threads (session ${s.state}).`;
+  return ok(text, { sessionId: s.id, state: s.state, total: listed, stopped, threads: rows, ...(cappedAt !== undefined ? { totalIsLowerBound: true } : {}) });
 }
 
 export const debugThreadsTool = tool('debug_threads', config, debugThreads);

@@ -3,7 +3,6 @@ import { launchTest, type TestRun } from '@dapgate/core';
 import { params, tool } from './register.js';
 import { ok } from './result.js';
 import { settle } from './waiting.js';
-import { addBreakpoints } from './breakpoint-requests.js';
 import { describe, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
@@ -30,7 +29,7 @@ export const debugTestTool = tool(
     },
     async (a, { manager, signal, progress }) => {
       const cwd = a.cwd ?? process.cwd();
-      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd) : [];
+      const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints, cwd) : [];
       const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure });
       const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
       const failure = await failureFrame(run, d);
