@@ -30,7 +30,7 @@ export async function debugBreakpointSet(a: ToolArgs<typeof config.input>, { man
     await manager.synced();
     return ok(`Breakpoint ${describeBreakpoint(b, manager.defaultCwd())}`, { breakpoint: breakpointJson(b) });
   }
-  if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function, or watch', 'e.g. {file: "app.py", line: 12}');
+  if (!a.function && (!a.file || !a.line)) throw new GatewayError('give file and line, or function, or watch', 'e.g. {file: "app.py", line: 12}', 'bad-arguments');
   const owner = a.sessionId ? manager.get(a.sessionId) : undefined;
   owner?.requireLive('set a breakpoint of its own');
   const cwd = owner ? owner.cwd : manager.defaultCwd();
@@ -44,7 +44,7 @@ export const debugBreakpointSetTool = tool('debug_breakpoint_set', config, debug
 
 /** A logpoint set for one answer: its messages from a live session (it keeps running), then the logpoint is removed. */
 async function collectFromLogpoint(manager: SessionManager, a: BreakpointRequest & { collect?: number; collectMs?: number; sessionId?: string; watch?: string; frame?: number; accessType?: string }, signal: AbortSignal): Promise<ToolResult> {
-  if (!a.logMessage || !a.file || !a.line) throw new GatewayError('collect needs a logpoint: file, line and logMessage', 'e.g. {file: "app.py", line: 12, logMessage: "amount={amount}", collect: 20}');
+  if (!a.logMessage || !a.file || !a.line) throw new GatewayError('collect needs a logpoint: file, line and logMessage', 'e.g. {file: "app.py", line: 12, logMessage: "amount={amount}", collect: 20}', 'bad-arguments');
   const s = manager.get(a.sessionId);
   s.requireLive('collect logpoint messages');
   const since = s.output.cursor;

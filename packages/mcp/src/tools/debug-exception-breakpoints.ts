@@ -17,7 +17,7 @@ export async function debugExceptionBreakpoints(a: ToolArgs<typeof config.input>
   const offered = s.capabilities.exceptionBreakpointFilters ?? [];
   if (a.filters) {
     const unknown = a.filters.filter((f) => !offered.some((o) => o.filter === f));
-    if (unknown.length) throw new GatewayError(`${s.profile.adapter.name} has no exception filter ${unknown.join(', ')}`, `offered: ${offered.map((o) => `${o.filter} (${o.label})`).join(', ') || 'none'}`);
+    if (unknown.length) throw new GatewayError(`${s.profile.adapter.name} has no exception filter ${unknown.join(', ')}`, `offered: ${offered.map((o) => `${o.filter} (${o.label})`).join(', ') || 'none'}`, 'not-found');
     s.requireLive('set exception breakpoints');
     await manager.chooseExceptionFilters(s, a.filters);
   }

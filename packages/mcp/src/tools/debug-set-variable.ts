@@ -15,7 +15,7 @@ const config = {
 
 export async function debugSetVariable(a: ToolArgs<typeof config.input>, { manager }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  if (!s.capabilities.supportsSetVariable) throw new GatewayError(`${s.profile.adapter.name} cannot set variables`, 'use debug_evaluate with an assignment where the language allows it');
+  if (!s.capabilities.supportsSetVariable) throw new GatewayError(`${s.profile.adapter.name} cannot set variables`, 'use debug_evaluate with an assignment where the language allows it', 'not-supported');
   const inspector = s.inspectorFor(a.threadId);
   const { node, parentRef } = await inspector.resolvePath(a.frame ?? 0, a.path);
   const old = node.value;

@@ -39,18 +39,18 @@ export async function debugSource(a: ToolArgs<typeof config.input>, { manager }:
     try {
       lines = readFileSync(path, 'utf8').split(/\r?\n/);
     } catch {
-      throw new GatewayError(`cannot read '${a.file}' (looked at ${path})`, 'pass an absolute path, or a sourceReference from debug_stack');
+      throw new GatewayError(`cannot read '${a.file}' (looked at ${path})`, 'pass an absolute path, or a sourceReference from debug_stack', 'not-found');
     }
     label = shortPath(path, cwd);
   } else {
     const s = manager.get(a.sessionId);
     const top = s.state === 'stopped' ? (a.threadId !== undefined ? await s.reads.frameAt(0, a.threadId) : s.stop?.frames[0]) : undefined;
-    if (!top) throw new GatewayError(`session ${s.id} is ${s.state}, so there is no current location`, 'pass file (and line)');
+    if (!top) throw new GatewayError(`session ${s.id} is ${s.state}, so there is no current location`, 'pass file (and line)', 'not-stopped');
     lines = await sourceLines(top.source, s);
     label = shortPath(frameFile(top), s.cwd);
     line ??= top.line;
   }
-  if (!lines) throw new GatewayError('no source available for that location', 'the adapter has no text for it');
+  if (!lines) throw new GatewayError('no source available for that location', 'the adapter has no text for it', 'not-found');
   line = Math.min(Math.max(1, line ?? 1), lines.length);
   return ok(`${label} (${lines.length} lines)\n${contextBlock(lines, line, ctx, ctx)}`, { file: label, line, totalLines: lines.length });
 }

@@ -38,9 +38,9 @@ export const debugTraceTool = tool(
     },
     async (a, { manager, signal }) => {
       const target = a.function || a.file || a.line ? { function: a.function, file: a.file, line: a.line, condition: a.condition } : undefined;
-      if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line');
+      if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line', 'bad-arguments');
       const req: TraceRequest = { target, nth: a.call ?? 1, calls: a.calls ?? 1, maxLines: a.maxLines ?? DEFAULT_MAX_LINES, depth: a.depth ?? 0, timeoutMs: a.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal };
-      if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call');
+      if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call', 'bad-arguments');
       const result = a.program
         ? await traceLaunch(manager, { program: a.program, args: a.args, cwd: a.cwd, language: a.language }, req)
         : await traceInSession(manager, manager.get(a.sessionId), req);
