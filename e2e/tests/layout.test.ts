@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { repoRoot } from '../support/gateway.js';
 
 const run = promisify(execFile);
@@ -32,4 +33,23 @@ test("core's code names no MCP tool: its errors carry next-step codes that packa
 test('packages/mcp imports nothing from @dapgate/dap', () => {
   const imports = sources(join(repoRoot, 'packages', 'mcp', 'src')).filter((file) => /from\s+['"]@dapgate\/dap(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')));
   assert.deepEqual(imports, []);
+});
+
+test('one error vocabulary: every GatewayError core and packages/mcp make carries a code', () => {
+  const uncoded = ['core', 'mcp'].flatMap((pkg) =>
+    sources(join(repoRoot, 'packages', pkg, 'src')).flatMap((file) => {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const found: string[] = [];
+      const visit = (node: ts.Node): void => {
+        // the third argument is the code, or a step that holds one
+        if (ts.isNewExpression(node) && node.expression.getText(source) === 'GatewayError' && (node.arguments?.length ?? 0) < 3) {
+          found.push(`${file.slice(repoRoot.length + 1)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    }),
+  );
+  assert.deepEqual(uncoded, []);
 });

@@ -18,7 +18,25 @@ export type ErrorCode =
   | 'policy-refused'
   | 'already-attached'
   /** the adapter did not answer one request in time; the session lives on */
-  | 'request-timeout';
+  | 'request-timeout'
+  /** no breakpoint has that id, or none is in that file (and line) */
+  | 'unknown-breakpoint'
+  /** the line of a breakpoint does not hold the text the agent expected there */
+  | 'content-mismatch'
+  /** the arguments contradict each other, miss one the request needs, or are malformed */
+  | 'bad-arguments'
+  /** a file, program, folder, name, test or configuration the request names does not exist */
+  | 'not-found'
+  /** the request fits several things and dapgate does not guess which one is meant */
+  | 'ambiguous'
+  /** a breakpoint set already stands where this one would go */
+  | 'conflict'
+  /** a tool the request needs (a compiler, an SDK, Maven, cargo, gdb, jcmd) is not installed */
+  | 'toolchain-missing'
+  /** building, compiling or fetching what the program needs failed */
+  | 'build-failed'
+  /** a file dapgate reads (launch.json) says something it cannot use */
+  | 'invalid-config';
 
 /** What the agent can do next, as a code; the front end says it in its own terms. */
 export type NextStep =
@@ -57,7 +75,11 @@ export type NextStep =
   /** use the session `session`, or end it first */
   | 'stop-session'
   /** the session may answer again later: check its state; its pending requests show what it is busy with */
-  | 'status-later';
+  | 'status-later'
+  /** list the breakpoints set */
+  | 'list-breakpoints'
+  /** write the function as the language's description shows */
+  | 'function-names';
 
 export interface ErrorStep {
   code: ErrorCode;
@@ -75,12 +97,20 @@ export interface ErrorStep {
  * needs no tool names; `step` says the rest as codes. Front ends turn both into their wording.
  */
 export class GatewayError extends Error {
+  readonly step?: ErrorStep;
+
   constructor(
     message: string,
     readonly hint?: string,
-    readonly step?: ErrorStep,
+    step?: ErrorStep | ErrorCode,
   ) {
     super(message);
     this.name = 'GatewayError';
+    this.step = typeof step === 'string' ? { code: step } : step;
+  }
+
+  /** Why it failed, as a code (every error core and the front end throw carries one). */
+  get code(): ErrorCode | undefined {
+    return this.step?.code;
   }
 }

@@ -1,16 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { SessionManager } from '@dapgate/core';
 export { EVAL_MODES } from '@dapgate/core';
-import { registerSessionTools } from './tools/session-tools.js';
-import { registerBreakpointTools } from './tools/breakpoint-tools.js';
-import { registerExecutionTools } from './tools/execution-tools.js';
-import { registerInspectTools } from './tools/inspect-tools.js';
-import { registerLogTools } from './tools/log-tools.js';
-import { registerSourceTools } from './tools/source-tools.js';
-import { registerProbeTool } from './tools/probe-tool.js';
-import { registerTestTool } from './tools/test-tool.js';
-import { registerTraceTool } from './tools/trace-tool.js';
-import { registerSnapshotTool } from './tools/snapshot-tool.js';
+import { TOOLS } from './tools/index.js';
+import { registerTool } from './tools/register.js';
 import { registerResources } from './resources.js';
 import { registerPrompts } from './prompts.js';
 import { VERSION } from './version.js';
@@ -31,16 +23,7 @@ export function createMcpServer(manager: SessionManager, connected = true): McpS
     { name: 'dapgate', version: VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {} }, jsonSchemaValidator: acceptAnything },
   );
-  registerSessionTools(server, manager);
-  registerBreakpointTools(server, manager);
-  registerExecutionTools(server, manager);
-  registerInspectTools(server, manager);
-  registerLogTools(server, manager);
-  registerSourceTools(server, manager);
-  registerProbeTool(server, manager);
-  registerTestTool(server, manager);
-  registerTraceTool(server, manager);
-  registerSnapshotTool(server, manager);
+  for (const t of TOOLS) registerTool(server, manager, t);
   registerResources(server, manager, connected);
   registerPrompts(server);
   return server;

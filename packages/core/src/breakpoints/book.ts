@@ -75,7 +75,7 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   /** `file` must already be absolute and normalized. */
   add(spec: BreakpointSpec): BookBreakpoint {
     const hitRule = spec.hitCondition ? parseHitCondition(spec.hitCondition) : undefined;
-    if (hitRule && spec.logMessage) throw new GatewayError('a logpoint cannot have a hitCondition (the adapter prints every message it evaluates)', 'put the test in condition instead, or make it a breakpoint');
+    if (hitRule && spec.logMessage) throw new GatewayError('a logpoint cannot have a hitCondition (the adapter prints every message it evaluates)', 'put the test in condition instead, or make it a breakpoint', 'bad-arguments');
     const kind = spec.dataId ? 'data' : spec.function ? 'function' : 'line';
     const same = [...this.items.values()].find((b) =>
       kind === 'line'

@@ -13,7 +13,7 @@ export function parseHitCondition(text: string): HitRule {
   const m = /^\s*(==|>=|>|%)?\s*(\d+)\s*$/.exec(text);
   const n = m ? Number(m[2]) : NaN;
   if (!m || !Number.isSafeInteger(n) || n < 1) {
-    throw new GatewayError(`hitCondition '${text}' is not understood`, `use ${HIT_CONDITION_GRAMMAR}`);
+    throw new GatewayError(`hitCondition '${text}' is not understood`, `use ${HIT_CONDITION_GRAMMAR}`, 'bad-arguments');
   }
   return { op: (m[1] as HitRule['op'] | undefined) ?? '==', n };
 }

@@ -17,6 +17,7 @@ export function sameLine(existing: BookBreakpoint | undefined, spec: BreakpointS
     throw new GatewayError(
       `line ${spec.line} already has ${existing.id} (${options(existing)}); a ${sortOf(spec)} there would replace it, and adapters keep one breakpoint per line`,
       `remove ${existing.id} first to replace it, or keep one breakpoint: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds`,
+      'conflict',
     );
   }
   return { action: 'replace', existing, had: options(existing) };
@@ -33,6 +34,7 @@ export function sharedLine(others: BookBreakpoint[], spec: BreakpointSpec): void
     throw new GatewayError(
       `line ${spec.line} already has ${other.id} (${ownerWords(other)}: ${options(other)}); a session would get both, and adapters keep one breakpoint per line`,
       `remove ${other.id} first, or give the same options (${options(other)})`,
+      'conflict',
     );
   }
 }

@@ -35,7 +35,7 @@ export async function readLaunchJson(path: string): Promise<LaunchJson> {
   if (errors.length) {
     const [e] = errors;
     const line = text.slice(0, e!.offset).split('\n').length;
-    throw new GatewayError(`${path} is not valid JSON with comments: ${printParseErrorCode(e!.error)} at line ${line}`, 'fix the file, or launch with program instead of configuration');
+    throw new GatewayError(`${path} is not valid JSON with comments: ${printParseErrorCode(e!.error)} at line ${line}`, 'fix the file, or launch with program instead of configuration', 'invalid-config');
   }
   const entries = Array.isArray(doc?.configurations) ? doc.configurations : [];
   const configurations: LaunchConfiguration[] = [];

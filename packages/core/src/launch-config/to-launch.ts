@@ -43,14 +43,14 @@ export async function listConfigurations(registry: ProfileRegistry, dir: string)
 /** A VS Code launch configuration, by name, as a dapgate launch. */
 export async function launchFromConfiguration(registry: ProfileRegistry, name: string, lookup: ConfigurationLookup): Promise<ConfiguredLaunch> {
   const path = findLaunchJson(lookup.dir);
-  if (!path) throw new GatewayError(`no .vscode/launch.json in ${lookup.dir} or a folder above it`, 'pass cwd: a folder of the project, or launch with program instead');
+  if (!path) throw new GatewayError(`no .vscode/launch.json in ${lookup.dir} or a folder above it`, 'pass cwd: a folder of the project, or launch with program instead', 'not-found');
   const json = await readLaunchJson(path);
   const found = json.configurations.find((c) => c.name === name) ?? json.configurations.find((c) => c.name.toLowerCase() === name.toLowerCase());
   if (!found) {
-    throw new GatewayError(`no configuration named '${name}' in ${path}`, `its configurations: ${json.configurations.map((c) => `'${c.name}'`).join(', ') || 'none'}`);
+    throw new GatewayError(`no configuration named '${name}' in ${path}`, `its configurations: ${json.configurations.map((c) => `'${c.name}'`).join(', ') || 'none'}`, 'not-found');
   }
   if (found.request !== 'launch') {
-    throw new GatewayError(`configuration '${found.name}' is a '${found.request}' configuration; only launch configurations are read`, 'attach with the host and port (or process id) it names');
+    throw new GatewayError(`configuration '${found.name}' is a '${found.request}' configuration; only launch configurations are read`, 'attach with the host and port (or process id) it names', 'not-supported');
   }
   const platform = PLATFORM_KEY[process.platform];
   const merged = { ...found, ...((platform && (found[platform] as Record<string, unknown>)) || {}) } as LaunchConfiguration;
@@ -78,7 +78,7 @@ export async function launchFromConfiguration(registry: ProfileRegistry, name: s
   for (const [key, spec] of Object.entries(profile.fields)) {
     if (!(key in rest) || !spec.requests.includes('launch')) continue;
     const value = spec.type === 'string[]' && typeof rest[key] === 'string' ? words(rest[key], key) : rest[key];
-    if (!hasType(value, spec.type)) throw new GatewayError(`configuration '${found.name}': ${key} should be ${spec.type}`, `fix ${key} in ${path}`);
+    if (!hasType(value, spec.type)) throw new GatewayError(`configuration '${found.name}': ${key} should be ${spec.type}`, `fix ${key} in ${path}`, 'invalid-config');
     request.fields![key] = value;
     delete rest[key];
   }
@@ -99,7 +99,7 @@ function pickProfile(registry: ProfileRegistry, config: LaunchConfiguration, pro
   const candidates = profilesFor(registry, config.type);
   if (!candidates.length) {
     const known = registry.profiles.filter((p) => p.vscode.types.length).map((p) => `${p.vscode.types.join('/')} (${p.id})`);
-    throw new GatewayError(`configuration '${config.name}' has type '${config.type}', which no dapgate profile runs`, `types dapgate runs: ${known.join(', ')}`);
+    throw new GatewayError(`configuration '${config.name}' has type '${config.type}', which no dapgate profile runs`, `types dapgate runs: ${known.join(', ')}`, 'not-supported');
   }
   if (candidates.length === 1) return candidates[0]!;
   const chosen = language ? registry.get(language) : undefined;
@@ -107,15 +107,15 @@ function pickProfile(registry: ProfileRegistry, config: LaunchConfiguration, pro
   const file = program ?? (typeof config.program === 'string' ? config.program : undefined);
   const byFile = file ? candidates.find((p) => p.extensions.includes(extname(file).toLowerCase())) : undefined;
   if (byFile) return byFile;
-  throw new GatewayError(`type '${config.type}' is run by ${candidates.map((p) => p.id).join(' and ')}`, `pass language (one of: ${candidates.map((p) => p.id).join(', ')})`);
+  throw new GatewayError(`type '${config.type}' is run by ${candidates.map((p) => p.id).join(' and ')}`, `pass language (one of: ${candidates.map((p) => p.id).join(', ')})`, 'ambiguous');
 }
 
 /** A configuration's argument list; a single string is split at spaces (quoted parts are refused, not guessed). */
 function words(value: unknown, key: string): string[] {
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
   if (typeof value === 'string') {
-    if (/["']/.test(value)) throw new GatewayError(`${key} is one string with quotes: dapgate does not guess how it splits`, `write ${key} as a list of strings`);
+    if (/["']/.test(value)) throw new GatewayError(`${key} is one string with quotes: dapgate does not guess how it splits`, `write ${key} as a list of strings`, 'ambiguous');
     return value.split(/\s+/).filter(Boolean);
   }
-  throw new GatewayError(`${key} should be a list of strings`, `fix ${key} in the configuration`);
+  throw new GatewayError(`${key} should be a list of strings`, `fix ${key} in the configuration`, 'invalid-config');
 }

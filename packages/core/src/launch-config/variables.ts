@@ -28,10 +28,10 @@ export function substituteVariables<T>(value: T, ctx: VariableContext): T {
     }),
   );
   if (needsFile.size) {
-    throw new GatewayError(`the configuration uses ${[...needsFile].join(', ')} (in VS Code: the file open in the editor)`, 'pass program: the file it should name');
+    throw new GatewayError(`the configuration uses ${[...needsFile].join(', ')} (in VS Code: the file open in the editor)`, 'pass program: the file it should name', 'bad-arguments');
   }
   if (unknown.size) {
-    throw new GatewayError(`the configuration uses variables dapgate cannot fill: ${[...unknown].join(', ')}`, `dapgate fills ${KNOWN}; pass the values as arguments of the call instead, or write them into the configuration`);
+    throw new GatewayError(`the configuration uses variables dapgate cannot fill: ${[...unknown].join(', ')}`, `dapgate fills ${KNOWN}; pass the values as arguments of the call instead, or write them into the configuration`, 'not-supported');
   }
   return out as T;
 }

@@ -27,7 +27,7 @@ export class AllowRoots {
 
   /** `what` names the path for the message: "program", "cwd". */
   check(what: string, path: string): void {
-    if (!this.inside(path)) throw new GatewayError(`${what} '${path}' is outside the allowed folders`, `the server allows: ${this.roots.join(', ')} (set by its operator)`);
+    if (!this.inside(path)) throw new GatewayError(`${what} '${path}' is outside the allowed folders`, `the server allows: ${this.roots.join(', ')} (set by its operator)`, 'policy-refused');
   }
 
   /**
@@ -37,7 +37,7 @@ export class AllowRoots {
   async checkAttach(target: { host?: string; port?: number; processId?: number }, deadline = 0): Promise<void> {
     if (!this.confining) return;
     if (target.host && !['127.0.0.1', 'localhost', '::1'].includes(target.host)) {
-      throw new GatewayError(`attaching to ${target.host} is refused: with allowed folders set, only local targets can be checked`, 'attach to a program on this machine (127.0.0.1)');
+      throw new GatewayError(`attaching to ${target.host} is refused: with allowed folders set, only local targets can be checked`, 'attach to a program on this machine (127.0.0.1)', 'policy-refused');
     }
     let pid = target.processId;
     for (let port = target.port; port !== undefined && target.processId === undefined; await sleep(250)) {
@@ -46,7 +46,7 @@ export class AllowRoots {
     }
     const described = target.processId ? `process ${target.processId}` : `the process listening on port ${target.port}`;
     const cwd = pid === undefined ? undefined : await readlink(`/proc/${pid}/cwd`).catch(() => undefined);
-    if (!cwd) throw new GatewayError(`cannot tell which folder ${described} works in, so it cannot be checked against the allowed folders`, 'start the target first (and on Linux, as the same user as dapgate)');
+    if (!cwd) throw new GatewayError(`cannot tell which folder ${described} works in, so it cannot be checked against the allowed folders`, 'start the target first (and on Linux, as the same user as dapgate)', 'policy-refused');
     this.check(`${described} works in a folder that`, canonicalPath(cwd));
   }
 }

@@ -32,14 +32,14 @@ export function impliedProfile(profiles: Profile[], request: RequestKind, fields
   const implied = new Map<string, string[]>();
   for (const name of Object.keys(fields)) {
     const d = declared.get(name);
-    if (!d) throw new GatewayError(`'${name}' is not ${request === 'attach' ? 'an' : 'a'} ${request} argument of any language`, knownFieldsHint(profiles, request));
+    if (!d) throw new GatewayError(`'${name}' is not ${request === 'attach' ? 'an' : 'a'} ${request} argument of any language`, knownFieldsHint(profiles, request), 'bad-arguments');
     if (d.declarations.length !== 1) continue;
     const id = d.declarations[0]!.profile.id;
     implied.set(id, [...(implied.get(id) ?? []), name]);
   }
   if (implied.size > 1) {
     const parts = [...implied].map(([id, names]) => `${names.join(', ')} (${id})`);
-    throw new GatewayError(`these ${request} arguments belong to different languages: ${parts.join(' and ')}`, 'pass the arguments of one language');
+    throw new GatewayError(`these ${request} arguments belong to different languages: ${parts.join(' and ')}`, 'pass the arguments of one language', 'bad-arguments');
   }
   const [id] = [...implied.keys()];
   return id ? profiles.find((p) => p.id === id) : undefined;
@@ -58,9 +58,9 @@ export function checkFields(profile: Profile, request: RequestKind, fields: Reco
     const spec = profile.fields[name];
     if (!spec || !spec.requests.includes(request)) {
       const own = Object.entries(profile.fields).filter(([, s]) => s.requests.includes(request)).map(([n]) => n);
-      throw new GatewayError(`${profile.displayName} ${request} does not take '${name}'`, own.length ? `its own arguments: ${own.join(', ')}` : `it takes only the common ${request} arguments`);
+      throw new GatewayError(`${profile.displayName} ${request} does not take '${name}'`, own.length ? `its own arguments: ${own.join(', ')}` : `it takes only the common ${request} arguments`, 'bad-arguments');
     }
-    if (!hasType(value, spec.type)) throw new GatewayError(`'${name}' must be a ${spec.type} (${spec.description})`, `e.g. ${example(spec.type)}`);
+    if (!hasType(value, spec.type)) throw new GatewayError(`'${name}' must be a ${spec.type} (${spec.description})`, `e.g. ${example(spec.type)}`, 'bad-arguments');
   }
 }
 

@@ -55,7 +55,7 @@ export class ProfileRegistry {
   pick(language: string | undefined, program: string | undefined): Profile {
     if (language) {
       const p = this.get(language);
-      if (!p) throw new GatewayError(`unknown language '${language}'`, `use one of: ${this.languageList()}`);
+      if (!p) throw new GatewayError(`unknown language '${language}'`, `use one of: ${this.languageList()}`, 'bad-arguments');
       return p;
     }
     if (program) {
@@ -64,9 +64,9 @@ export class ProfileRegistry {
       const ext = extname(program).toLowerCase();
       const p = this.profiles.find((q) => q.extensions.includes(ext));
       if (p) return p;
-      throw new GatewayError(`cannot tell the language of '${program}' from its extension`, `pass language (one of: ${this.languageList()})`);
+      throw new GatewayError(`cannot tell the language of '${program}' from its extension`, `pass language (one of: ${this.languageList()})`, 'ambiguous');
     }
-    throw new GatewayError('no language given and no program to infer it from', `pass language (one of: ${this.languageList()})`);
+    throw new GatewayError('no language given and no program to infer it from', `pass language (one of: ${this.languageList()})`, 'bad-arguments');
   }
 
   /** The profile whose project file (Cargo.toml, *.csproj) is in `program`, when it is a folder. */
@@ -93,12 +93,12 @@ export class ProfileRegistry {
       const implied = impliedProfile(this.profiles, request, fields);
       const fromProgram = program ? this.pickQuiet(program) : undefined;
       if (implied && fromProgram && implied !== fromProgram) {
-        throw new GatewayError(`the arguments given are ${implied.displayName}'s, but '${program}' is a ${fromProgram.displayName} program`, 'pass language to say which is meant');
+        throw new GatewayError(`the arguments given are ${implied.displayName}'s, but '${program}' is a ${fromProgram.displayName} program`, 'pass language to say which is meant', 'ambiguous');
       }
       const ambiguous = ambiguousFields(this.profiles, request, fields);
       if (!implied && !program && ambiguous.length) {
         const [first] = ambiguous;
-        throw new GatewayError(`'${first!.name}' is taken by ${first!.ids.join(' and ')}, so it does not tell the language`, `pass language (one of: ${first!.ids.join(', ')})`);
+        throw new GatewayError(`'${first!.name}' is taken by ${first!.ids.join(' and ')}, so it does not tell the language`, `pass language (one of: ${first!.ids.join(', ')})`, 'ambiguous');
       }
       profile = implied ?? this.pick(undefined, program);
     }

@@ -1,5 +1,5 @@
 /** Adapter messages made short: the stack traces some adapters append say nothing to an agent. */
-import { DapTimeoutError } from '@dapgate/dap';
+import { AdapterTimeoutError } from '../adapter-errors.js';
 import { GatewayError } from '../errors.js';
 
 /** An adapter's error message without the stack trace some append (java-debug: 8 lines of `at ...`). */
@@ -26,7 +26,7 @@ export function stderrHint(stderrTail: string): string | undefined {
 
 /** Why a session could not start; an attach whose `initialize` went unanswered most likely reached a port that is not the debugger's. */
 export function startFailure(e: unknown, kind: 'launch' | 'attach', at: { host: string; port: number } | undefined): string {
-  if (!(e instanceof DapTimeoutError)) return withoutStackTrace((e as Error)?.message ?? String(e));
+  if (!(e instanceof AdapterTimeoutError)) return withoutStackTrace((e as Error)?.message ?? String(e));
   const silent =
     e.command === 'initialize' && kind === 'attach' && at
       ? ` (something on ${at.host}:${at.port} accepted the connection but did not answer as a debugger: check that this port is the debugger's, not the program's own)`
@@ -40,7 +40,7 @@ export function startFailure(e: unknown, kind: 'launch' | 'attach', at: { host: 
  * expression may still be running in the program), and the answer must not send the agent away
  * from a live session.
  */
-export function unansweredRequest(e: DapTimeoutError, failed: boolean, state: string, stderrTail: string): GatewayError {
+export function unansweredRequest(e: AdapterTimeoutError, failed: boolean, state: string, stderrTail: string): GatewayError {
   if (failed) return new GatewayError(`${e.message}; the session is marked failed (an adapter that stops answering is not trusted with another request)`, stderrHint(stderrTail), { code: 'session-failed', next: 'new-session-diagnose' });
   const running = e.command === 'evaluate' ? ': the expression may still be running in the program, and the adapter may answer nothing else until it ends' : '';
   return new GatewayError(`${e.message}; the session is not failed (it is ${state})${running}`, undefined, { code: 'request-timeout', next: 'status-later' });

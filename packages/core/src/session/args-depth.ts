@@ -20,6 +20,6 @@ function depthOf(value: unknown, limit: number): number {
 /** Refuses a value nested deeper than MAX_ARGS_DEPTH, naming where it came from. */
 export function checkArgsDepth(value: unknown, what: string): void {
   if (depthOf(value, MAX_ARGS_DEPTH + 1) > MAX_ARGS_DEPTH) {
-    throw new GatewayError(`${what} nests deeper than ${MAX_ARGS_DEPTH} levels, more than debug adapters parse`, `flatten ${what}; no adapter setting needs that depth`);
+    throw new GatewayError(`${what} nests deeper than ${MAX_ARGS_DEPTH} levels, more than debug adapters parse`, `flatten ${what}; no adapter setting needs that depth`, 'bad-arguments');
   }
 }

@@ -8,7 +8,7 @@ export async function dataBreakpointInfo(s: Session, path: string, frame: number
   }
   const { node, parentRef } = await s.inspector.resolvePath(frame, path);
   const body = await s.send('dataBreakpointInfo', { variablesReference: parentRef, name: node.name });
-  if (!body?.dataId) throw new GatewayError(`${path} cannot be watched: ${body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local');
+  if (!body?.dataId) throw new GatewayError(`${path} cannot be watched: ${body?.description ?? 'the adapter gave no reason'}`, 'watch a field (an object member) instead of a local', 'not-supported');
   s.sync.resolvedDataOn(s.activeClient());
   return { dataId: body.dataId, accessTypes: body.accessTypes };
 }

@@ -237,7 +237,7 @@ export class Inspector {
       ? scopes.filter((s) => s.name.toLowerCase() === options.scope!.toLowerCase())
       : this.primary(scopes);
     if (options.scope && chosen.length === 0) {
-      throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`);
+      throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`, 'not-found');
     }
     // every scope at once: on js-debug each read waits out a ~40 ms delayed ACK, once per batch
     await Promise.all(chosen.map((s) => this.children(s.variablesReference, Number.POSITIVE_INFINITY)));
@@ -270,15 +270,15 @@ export class Inspector {
       }
       if (!s.secondary) seen.push(...vars.filter((v) => !this.hidden(v.name)).map((v) => v.name));
     }
-    if (!found) throw new GatewayError(`no variable '${first}' in frame ${frame}`, `names here: ${seen.slice(0, 30).join(', ') || '(none)'}`);
+    if (!found) throw new GatewayError(`no variable '${first}' in frame ${frame}`, `names here: ${seen.slice(0, 30).join(', ') || '(none)'}`, 'not-found');
     let walked = first!;
     for (const seg of rest) {
       const node: VariableNode = found.node;
-      if (node.unreadable) throw new GatewayError(`'${walked}' cannot be read: ${node.value}`, 'ask for the value itself');
-      if (node.variablesReference <= 0) throw new GatewayError(`'${walked}' (${node.value}) has no members`, 'ask for the value itself');
+      if (node.unreadable) throw new GatewayError(`'${walked}' cannot be read: ${node.value}`, 'ask for the value itself', 'not-supported');
+      if (node.variablesReference <= 0) throw new GatewayError(`'${walked}' (${node.value}) has no members`, 'ask for the value itself', 'not-found');
       const { node: match, names } = await this.member(node.variablesReference, seg, 0, node.indexed);
       if (!match) {
-        throw new GatewayError(`'${walked}' has no member '${seg}'`, `members: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` (+${names.length - 30} more)` : ''}`);
+        throw new GatewayError(`'${walked}' has no member '${seg}'`, `members: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` (+${names.length - 30} more)` : ''}`, 'not-found');
       }
       found = { node: await this.readable(match), parentRef: node.variablesReference };
       walked += /^\d+$/.test(seg) ? `[${seg}]` : `.${seg}`;
@@ -385,7 +385,7 @@ export function parsePath(path: string): string[] {
     out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
     at = re.lastIndex;
   }
-  if (at < path.trimEnd().length || out.length === 0) throw new GatewayError(`cannot parse the path '${path}'`, "write it like order.items[0] or meta['region']");
+  if (at < path.trimEnd().length || out.length === 0) throw new GatewayError(`cannot parse the path '${path}'`, "write it like order.items[0] or meta['region']", 'bad-arguments');
   return out;
 }
 

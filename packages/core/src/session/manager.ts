@@ -11,6 +11,7 @@ import { waitUntraced } from '../process/debug-port.js';
 import { usableAdapter } from '../adapters/auto-install.js';
 import { options, sameLine, sharedLine } from '../breakpoints/same-line.js';
 import { appliesTo, BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
+import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
 import { GatewayError } from '../errors.js';
 import { attachPortFailure } from './attach-port.js';
 import { Session, type SessionConfig } from './session.js';
@@ -22,6 +23,7 @@ import { adapterCwd, checkBreakpointExpressions, checkRequired } from './request
 import { AllowRoots } from '../policy/allow-roots.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
 import { KeptState } from '../workspace/kept.js';
+import type { SavedSession } from '../workspace/state-file.js';
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -64,6 +66,8 @@ export class SessionManager {
   private readonly allowed: AllowRoots;
   /** What this workspace keeps between gateway runs (workspace/persistence.ts). */
   readonly kept = new KeptState();
+  /** The book's breakpoints as front ends add, list and remove them. */
+  readonly breakpoints = new WorkspaceBreakpoints(this);
 
   constructor(
     readonly profiles: ProfileRegistry,
@@ -74,7 +78,7 @@ export class SessionManager {
     this.pool = options.sharedPool ?? new AdapterPool(options.pool !== false);
     for (const id of options.warm ?? []) {
       const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
-      if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`);
+      if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`, 'bad-arguments');
       setImmediate(() => void this.warmUp(profile));
     }
     this.book.on('change', (change) => {
@@ -125,6 +129,16 @@ export class SessionManager {
   onSessionCreated(listener: (session: Session) => void): () => void {
     this.createdListeners.add(listener);
     return () => this.createdListeners.delete(listener);
+  }
+
+  /** The sessions an earlier gateway run lost, and why its saved state could not be restored (if it could not). */
+  lost(): { sessions: SavedSession[]; problem: string | undefined } {
+    return { sessions: [...this.kept.lost.values()], problem: this.kept.problem };
+  }
+
+  /** The process ids of the adapters kept warm for the next sessions. */
+  warmAdapterPids(): number[] {
+    return this.pool.pids();
   }
 
   /** Every session kept: the live ones and the last few ended ones. */
@@ -178,10 +192,10 @@ export class SessionManager {
     const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
     const { fields = {}, ...unified } = req;
     const profile = this.profiles.pickFor('launch', req.language, program, fields);
-    if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd');
+    if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd', 'not-found');
     const programIsFolder = !!program && statSync(program).isDirectory();
     const cwd = canonicalPath(req.cwd ?? (program ? (programIsFolder ? program : resolve(program, '..')) : process.cwd()));
-    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd');
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd', 'not-found');
     if (program) this.allowed.check('program', program);
     this.allowed.check('cwd', cwd);
     const template = profile.launch;
@@ -231,7 +245,7 @@ export class SessionManager {
     const template = { ...base, ...variant };
     for (const u of template.unsupported) {
       if ((req as unknown as Record<string, unknown>)[u] !== undefined) {
-        throw new GatewayError(`${profile.displayName} cannot attach by ${u}`, `attach by ${u === 'processId' ? 'host and port' : 'processId'} instead`);
+        throw new GatewayError(`${profile.displayName} cannot attach by ${u}`, `attach by ${u === 'processId' ? 'host and port' : 'processId'} instead`, 'not-supported');
       }
     }
     const host = req.host ?? template.defaultHost;
@@ -273,7 +287,7 @@ export class SessionManager {
         // The adapter connects to the target itself: while the target is not listening yet, wait until its port listens (looked up, not connected to where possible), then attach again.
         const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
         const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
-        if (advice) throw new GatewayError(`${(e as Error).message}`, advice);
+        if (advice) throw new GatewayError(`${(e as Error).message}`, advice, 'no-attach');
         if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, req.processId === undefined ? host : undefined, port);
         this.removeFailedAttempt();
         if (!(await waitForListener(host, port, deadline, { greeting: template.portGreeting }))) throw await attachPortFailure(e, profile, host, port);
@@ -351,7 +365,7 @@ export class SessionManager {
 
   private async adapterCommand(profile: Profile, install = this.options.autoInstall ?? true): Promise<string[]> {
     const status = await usableAdapter(profile, install);
-    if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install);
+    if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install, 'start-failed');
     return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? '').replaceAll('${configDir}', configDir()));
   }
 
@@ -383,7 +397,7 @@ export class SessionManager {
     const info = await dataBreakpointInfo(s, spec.watch, frame);
     const accessType = spec.accessType ?? 'write';
     if (info.accessTypes && !info.accessTypes.includes(accessType)) {
-      throw new GatewayError(`${spec.watch} cannot be watched for ${accessType}`, `it supports: ${info.accessTypes.join(', ')}`);
+      throw new GatewayError(`${spec.watch} cannot be watched for ${accessType}`, `it supports: ${info.accessTypes.join(', ')}`, 'not-supported');
     }
     return this.book.add({ ...spec, accessType, sessionId: s.id, dataId: info.dataId, file: undefined, line: undefined, function: undefined });
   }
@@ -404,7 +418,7 @@ export class SessionManager {
       const key = `${spec.file}:${spec.line}:${spec.sessionId ?? ''}`;
       const earlier = lines.get(key);
       if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, stops: 0, bindings: new Map() }, spec).action === 'replace') {
-        throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds');
+        throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds', 'conflict');
       }
       lines.set(key, spec);
       sameLine(this.book.atLine(spec.file, spec.line!, spec.sessionId), spec); // refuses a conflict before anything is added
@@ -424,14 +438,14 @@ export class SessionManager {
     checkBreakpointExpressions(this.profiles, this.evalMode, spec);
     for (const s of this.sessions.values()) {
       const missing = s.live && appliesTo(spec, s.id) ? s.unsupportedFeatures(spec) : [];
-      if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead');
+      if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead', 'not-supported');
     }
     if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', undefined, { code: 'watch-needs-stop', next: 'watch-while-stopped' });
     if (spec.function) return { ...spec, file: undefined, line: undefined };
-    if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}');
+    if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}', 'bad-arguments');
     let file = canonicalPath(spec.file, cwd);
     if (!existsSync(file) && existsSync(canonicalPath(spec.file))) file = canonicalPath(spec.file);
-    if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd');
+    if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd', 'not-found');
     return { ...spec, file };
   }
 

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { normalize, resolve } from 'node:path';
+import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
 
 /** An absolute, normalized, symlink-resolved path (as far as the file exists). */
 export function canonicalPath(path: string, base = process.cwd()): string {
@@ -16,4 +16,12 @@ export function samePath(a: string, b: string): boolean {
   const ca = canonicalPath(a);
   const cb = canonicalPath(b);
   return process.platform === 'win32' || process.platform === 'darwin' ? ca.toLowerCase() === cb.toLowerCase() : ca === cb;
+}
+
+/** A path as short as it can be while staying unambiguous: relative to `cwd` when inside it. */
+export function shortPath(path: string | undefined, cwd: string): string {
+  if (!path) return '<no source>';
+  if (!isAbsolute(path)) return path;
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;
 }

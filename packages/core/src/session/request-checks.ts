@@ -26,7 +26,7 @@ export function checkBreakpointExpressions(registry: ProfileRegistry, mode: Eval
 export function checkRequired(profile: Profile, what: string, requires: string[][], given: Record<string, unknown>): void {
   for (const oneOf of requires) {
     if (!oneOf.some((k) => given[k] !== undefined)) {
-      throw new GatewayError(`${profile.displayName} ${what} needs ${oneOf.join(' or ')}`, `pass ${oneOf.join(' or ')}`);
+      throw new GatewayError(`${profile.displayName} ${what} needs ${oneOf.join(' or ')}`, `pass ${oneOf.join(' or ')}`, 'bad-arguments');
     }
   }
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { DapClosedError, DapRequestError, DapTimeoutError } from '@dapgate/dap';
+import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError } from '../adapter-errors.js';
 import { endedUnderRequest } from './ended-under-request.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
@@ -19,6 +19,7 @@ import { Reconnector } from './reconnector.js';
 import { ProgramReads } from './program-reads.js';
 import { ThreadTable, type ThreadEntry } from './threads.js';
 import { ThreadControl } from './thread-control.js';
+import { threadsOverview, type ThreadsOverview } from './threads-overview.js';
 import { requireLive } from './guards.js';
 import { recordOutput, routeEvent } from './event-router.js';
 import { ProgramExit } from './program-exit.js';
@@ -292,6 +293,16 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return threadId === undefined ? this.inspector : new Inspector(this.reads.target(threadId), this.profile.variables);
   }
 
+  /** Its threads, the focused stop first, then the other stopped ones, then the running. */
+  threadsOverview(): Promise<ThreadsOverview> {
+    return threadsOverview(this);
+  }
+
+  /** The exception filters active in this session. */
+  get exceptionFilters(): string[] {
+    return this.sync.exceptionFilters;
+  }
+
   /** Which target a thread belongs to (`the program`, `target 2 (...)`). */
   targetName(t: ThreadEntry): string {
     return this.connections.nameOf(t.client);
@@ -401,18 +412,18 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
       // an unanswered evaluate or pause is the program's doing (a long call, a target the adapter cannot interrupt), not a dead adapter
-      if (e instanceof DapTimeoutError) {
+      if (e instanceof AdapterTimeoutError) {
         if (!TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
         throw unansweredRequest(e, this.state === 'failed', this.state, this.stderrTail(20));
       }
-      if (e instanceof DapRequestError) throw (await endedUnderRequest(this, command, e)) ?? e;
+      if (e instanceof AdapterRefusedError) throw (await endedUnderRequest(this, command, e)) ?? e;
       const adapter = this.connections.adapter;
-      if (e instanceof DapClosedError && adapter) {
+      if (e instanceof AdapterClosedError && adapter) {
         // the adapter died under this request: report its exit and stderr, not just "closed"
         await within(adapter.exited, 1_000);
         if (!adapter.running && adapter === this.connections.adapter) this.onAdapterExit();
       }
-      if (e instanceof DapClosedError && this.state === 'failed') {
+      if (e instanceof AdapterClosedError && this.state === 'failed') {
         throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, stderrHint(this.stderrTail(20)), { code: 'session-failed', next: 'new-session-diagnose' });
       }
       throw e;

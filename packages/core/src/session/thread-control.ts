@@ -1,4 +1,4 @@
-import { DapTimeoutError } from '@dapgate/dap';
+import { AdapterTimeoutError } from '../adapter-errors.js';
 import { GatewayError } from '../errors.js';
 import type { Profile } from '../profiles/schema.js';
 import type { Command, DapClient, RequestMap } from './dap-client.js';
@@ -156,7 +156,7 @@ export class ThreadControl {
     } catch (err) {
       this.agentPausing.delete(client);
       // the session turns an unanswered request into its own error (request-timeout: the session lives on)
-      if (err instanceof DapTimeoutError || (err instanceof GatewayError && err.step?.code === 'request-timeout')) return 'unanswered';
+      if (err instanceof AdapterTimeoutError || (err instanceof GatewayError && err.step?.code === 'request-timeout')) return 'unanswered';
       throw err;
     }
   }

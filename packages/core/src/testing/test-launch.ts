@@ -34,7 +34,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   if (file && !existsSync(file)) {
     const candidates = await hooks.testCandidates?.({ test: req.test, cwd, file }).catch(() => undefined);
     const listed = candidates?.length ? `pass one of the project's test files: ${candidates.slice(0, 10).join(', ')}${candidates.length > 10 ? ` and ${candidates.length - 10} more` : ''}` : undefined;
-    throw new GatewayError(`test file '${picked.groups.file}' not found (looked at ${file})`, listed ?? 'pass a path relative to cwd (the project folder), or an absolute one');
+    throw new GatewayError(`test file '${picked.groups.file}' not found (looked at ${file})`, listed ?? 'pass a path relative to cwd (the project folder), or an absolute one', 'not-found');
   }
   const { form, groups } = await projectForm(picked, hooks, { test: req.test, cwd, ...(file ? { file } : {}) });
   const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd, ...(file ? { file } : {}), ...(req.env ? { env: req.env } : {}) };
@@ -113,12 +113,12 @@ function pickForm(manager: SessionManager, test: string, language: string | unde
     }
   }
   const forms = withTests.flatMap((p) => p.test!.forms.map((f) => `${p.id} ${f.runner}: ${f.example}`));
-  if (matches.length === 0) throw new GatewayError(`cannot read '${test}' as a test id${language ? ` for ${language}` : ''}`, `test ids look like: ${forms.join('; ')}`);
+  if (matches.length === 0) throw new GatewayError(`cannot read '${test}' as a test id${language ? ` for ${language}` : ''}`, `test ids look like: ${forms.join('; ')}`, 'bad-arguments');
   if (matches.length > 1) {
     // a project file in cwd (Cargo.toml, *.csproj) tells which language the project is
     const inProject = matches.filter((m) => hasProjectFile(m.profile, cwd));
     if (inProject.length === 1) return inProject[0]!;
-    throw new GatewayError(`'${test}' could be ${matches.map((m) => `${m.profile.id} (${m.form.runner})`).join(' or ')}`, `pass language (${matches.map((m) => m.profile.id).join(' or ')})`);
+    throw new GatewayError(`'${test}' could be ${matches.map((m) => `${m.profile.id} (${m.form.runner})`).join(' or ')}`, `pass language (${matches.map((m) => m.profile.id).join(' or ')})`, 'ambiguous');
   }
   return matches[0]!;
 }
@@ -129,7 +129,7 @@ async function projectForm(picked: Match, hooks: ProfileHooks, vars: TemplateVar
   if (!runner || runner === picked.form.runner) return picked;
   const form = picked.spec.forms.find((f) => f.runner === runner);
   const m = form && new RegExp(form.match).exec(picked.test);
-  if (!form || !m) throw new GatewayError(`the project tests with ${runner}, and '${picked.test}' is not a ${runner} test id`, `${runner} test ids look like: ${form?.example ?? picked.form.example}`);
+  if (!form || !m) throw new GatewayError(`the project tests with ${runner}, and '${picked.test}' is not a ${runner} test id`, `${runner} test ids look like: ${form?.example ?? picked.form.example}`, 'bad-arguments');
   return { form, groups: Object.fromEntries(Object.entries(m.groups ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string> };
 }
 

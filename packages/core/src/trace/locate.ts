@@ -11,7 +11,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function functionBodyLine(profile: Profile, file: string, name: string): Promise<number> {
   const spec = profile.trace;
   if (!spec?.definition || !spec.bodyStart) {
-    throw new GatewayError(`${profile.displayName} cannot find a function by name in a file`, 'pass file and line (a line inside the function) instead');
+    throw new GatewayError(`${profile.displayName} cannot find a function by name in a file`, 'pass file and line (a line inside the function) instead', 'not-supported');
   }
   const short = name.split(/[.#:]/).pop()!;
   const definition = new RegExp(spec.definition.replaceAll('NAME', escape(short)));
@@ -19,11 +19,11 @@ export async function functionBodyLine(profile: Profile, file: string, name: str
   const skip = spec.skipLines ? new RegExp(spec.skipLines) : undefined;
   const lines = (await readFile(file, 'utf8')).split(/\r?\n/);
   const found = lines.findIndex((l) => definition.test(l));
-  if (found < 0) throw new GatewayError(`no definition of '${short}' found in ${file}`, 'check the name, or pass file and line (a line inside the function)');
+  if (found < 0) throw new GatewayError(`no definition of '${short}' found in ${file}`, 'check the name, or pass file and line (a line inside the function)', 'not-found');
   let i = found;
   while (i < lines.length && !bodyStart.test(lines[i]!)) i++;
   i++;
   while (i < lines.length && skip?.test(lines[i]!)) i++;
-  if (i >= lines.length) throw new GatewayError(`the body of '${short}' in ${file} was not found after line ${found + 1}`, 'pass file and line (a line inside the function)');
+  if (i >= lines.length) throw new GatewayError(`the body of '${short}' in ${file} was not found after line ${found + 1}`, 'pass file and line (a line inside the function)', 'not-found');
   return i + 1;
 }

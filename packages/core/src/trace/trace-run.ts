@@ -46,7 +46,7 @@ const STEP_TIMEOUT_MS = 10_000;
 
 /** Launches, then traces: see traceInSession. The session is kept (stopped after the call, or where the trace was cut). */
 export async function traceLaunch(manager: SessionManager, launch: LaunchRequest, req: TraceRequest): Promise<TraceResult> {
-  if (!req.target) throw new GatewayError('a trace in a new launch needs the function (or file and line) to trace', 'pass function (and file), or file and line');
+  if (!req.target) throw new GatewayError('a trace in a new launch needs the function (or file and line) to trace', 'pass function (and file), or file and line', 'bad-arguments');
   const program = launch.program ? canonicalPath(launch.program, launch.cwd ?? process.cwd()) : undefined;
   const cwd = launch.cwd ?? (program ? dirname(program) : process.cwd());
   const sessionId = manager.reserveSessionId();
@@ -64,7 +64,7 @@ export async function traceLaunch(manager: SessionManager, launch: LaunchRequest
 export async function traceInSession(manager: SessionManager, session: Session, req: TraceRequest): Promise<TraceResult> {
   session.requireLive('trace');
   if (!req.target) {
-    if (session.state !== 'stopped') throw new GatewayError(`session ${session.id} is ${session.state}: a trace without a function starts where it is stopped`, 'wait for a stop, or pass the function to trace');
+    if (session.state !== 'stopped') throw new GatewayError(`session ${session.id} is ${session.state}: a trace without a function starts where it is stopped`, 'wait for a stop, or pass the function to trace', 'not-stopped');
     return traceCalls(manager, session, undefined, req);
   }
   const entry = new EntryBreakpoint(manager, await entrySpec(req.target, session.cwd, session.profile), session.cwd, session.id);
@@ -164,18 +164,18 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
   if (target.function && !target.file && (!kinds.function || !breakpointName)) {
     // no function breakpoints, or a bare name they cannot take (Java's need the class): the definition in the launched program
     const why = kinds.function ? `'${target.function}' is not a function breakpoint name here (${kinds.functionNames ?? "the language's list says which names it takes"})` : `${profile.adapter.name} (${profile.displayName}) has no function breakpoints`;
-    if (!program) throw new GatewayError(`${why}, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line');
+    if (!program) throw new GatewayError(`${why}, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line', 'bad-arguments');
     target = { ...target, file: program };
   }
-  if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)');
-  if (target.file && target.line === undefined && !target.function) throw new GatewayError('file needs line or function', 'pass the function name, or a line inside it');
+  if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)', 'bad-arguments');
+  if (target.file && target.line === undefined && !target.function) throw new GatewayError('file needs line or function', 'pass the function name, or a line inside it', 'bad-arguments');
   if (target.file) {
     const file = canonicalPath(target.file, cwd);
     if (target.line !== undefined) return { file, line: target.line, condition: target.condition };
     return { file, line: await functionBodyLine(profile, file, target.function!), condition: target.condition, atEntry: true };
   }
   if (target.function) return { function: target.function, condition: target.condition, atEntry: true };
-  throw new GatewayError('nothing to trace', 'pass function (and file), or file and line');
+  throw new GatewayError('nothing to trace', 'pass function (and file), or file and line', 'bad-arguments');
 }
 
 /** The trace's own breakpoint (its session's alone): armed to reach a call, disarmed while a call is traced, always removed at the end. */
@@ -193,7 +193,7 @@ class EntryBreakpoint {
     if (this.bp && this.manager.book.get(this.bp.id)) return this.bp;
     const { spec, manager, sessionId } = this;
     const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
-    if (existing) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is already set where the trace would start`, 'remove that breakpoint first, or trace from another line');
+    if (existing) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is already set where the trace would start`, 'remove that breakpoint first, or trace from another line', 'conflict');
     this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
     await manager.synced();
     return this.bp;

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '@dapgate/core';
+export { contextBlock } from '@dapgate/core';
 
 const cache = new Map<string, { mtimeMs: number; lines: string[] }>();
 
@@ -34,15 +35,3 @@ export async function sourceLines(source: DebugProtocol.Source | undefined, sess
   return undefined;
 }
 
-/** Numbered lines around `line` with a `>` marker on it. */
-export function contextBlock(lines: string[], line: number, before = 2, after = 2): string {
-  const from = Math.max(1, line - before);
-  const to = Math.min(lines.length, line + after);
-  const width = String(to).length;
-  const out: string[] = [];
-  for (let n = from; n <= to; n++) {
-    const text = lines[n - 1] ?? '';
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${text.length > 160 ? `${text.slice(0, 160)}…` : text}`);
-  }
-  return out.join('\n');
-}

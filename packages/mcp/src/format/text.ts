@@ -1,17 +1,9 @@
-import { relative, isAbsolute, sep } from 'node:path';
+export { shortPath } from '@dapgate/core';
 
 /** Cuts a value to `max` characters and says how much was cut. */
 export function clip(text: string, max: number): string {
   const oneLine = text.replace(/\r?\n/g, '\\n');
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max)}… (${oneLine.length} chars)`;
-}
-
-/** A path as short as it can be while staying unambiguous: relative to `cwd` when inside it. */
-export function shortPath(path: string | undefined, cwd: string): string {
-  if (!path) return '<no source>';
-  if (!isAbsolute(path)) return path;
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;
 }
 
 export function seconds(ms: number): string {

@@ -23,6 +23,8 @@ const WORDING: Record<NextStep, string | ((step: ErrorStep) => string)> = {
   'list-lost-sessions': 'debug_sessions lists the sessions lost in a gateway restart',
   'stop-session': (s) => `use session ${s.session}, or end it first with debug_stop {sessionId: "${s.session}"}`,
   'status-later': 'debug_status shows when the session answers again, debug_diagnose what is pending; debug_stop ends it if it never does',
+  'list-breakpoints': 'list them with debug_breakpoints',
+  'function-names': 'write the function as debug_languages shows',
 };
 
 function worded(step: ErrorStep): string | undefined {

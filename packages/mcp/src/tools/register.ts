@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
-import { installProgress, type SessionManager } from '@dapgate/core';
+import { installProgress, type Profile, type SessionManager } from '@dapgate/core';
 import { errorResult, type ToolResult } from './result.js';
 import { outputs } from './output-schemas.js';
 import { listedAs, listingMemo, standardSchema } from './tool-list.js';
@@ -33,12 +33,34 @@ export interface ToolConfig<Shape extends z.ZodRawShape> {
   annotations?: ToolAnnotations;
 }
 
+/** What a tool's handler is given: its arguments as its input schema parses them. */
+export type ToolArgs<Shape extends z.ZodRawShape> = z.objectOutputType<Shape, z.ZodTypeAny>;
+
+export type ToolHandler<Shape extends z.ZodRawShape> = (args: ToolArgs<Shape>, ctx: ToolContext) => Promise<ToolResult>;
+
+/** One tool: its name, its schema (built from the loaded profiles where it lists their fields), and its handler. */
+export interface Tool<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  config: ToolConfig<Shape> | ((profiles: Profile[]) => ToolConfig<Shape>);
+  /** A method, so that a list of tools of different shapes is one type. */
+  handler(args: ToolArgs<Shape>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export function tool<Shape extends z.ZodRawShape>(name: string, config: Tool<Shape>['config'], handler: ToolHandler<Shape>): Tool<Shape> {
+  return { name, config, handler };
+}
+
+/** Lists `t` on `server`, its handler run over `manager`'s sessions. */
+export function registerTool<Shape extends z.ZodRawShape>(server: McpServer, manager: SessionManager, t: Tool<Shape>): void {
+  defineTool(server, manager, t.name, typeof t.config === 'function' ? t.config(manager.profiles.profiles) : t.config, t.handler);
+}
+
 export function defineTool<Shape extends z.ZodRawShape>(
   server: McpServer,
   manager: SessionManager,
   name: string,
   config: ToolConfig<Shape>,
-  handler: (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ToolContext) => Promise<ToolResult>,
+  handler: ToolHandler<Shape>,
 ): void {
   const memo = listingMemo(manager.profiles);
   const output = standardSchema(z.object(config.output ?? outputs.session).passthrough(), false, memo, `${name} output`);
@@ -46,7 +68,7 @@ export function defineTool<Shape extends z.ZodRawShape>(
   server.registerTool(
     name,
     { title: config.title, description: config.description, inputSchema: input, outputSchema: output, annotations: config.annotations },
-    (async (args: z.objectOutputType<Shape, z.ZodTypeAny>, ctx: ServerContext) => {
+    (async (args: ToolArgs<Shape>, ctx: ServerContext) => {
       try {
         const raw = args as Record<string, unknown>;
         maskLogpoints(raw);

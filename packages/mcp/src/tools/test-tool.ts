@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/server';
-import { launchTest, type SessionManager, type TestRun } from '@dapgate/core';
-import { defineTool, params } from './register.js';
+import { launchTest, type TestRun } from '@dapgate/core';
+import { params, tool } from './register.js';
 import { ok } from './result.js';
 import { settle } from './waiting.js';
-import { addBreakpoints } from './breakpoint-tools.js';
 import { describe, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
@@ -12,10 +10,7 @@ import { outputs } from './output-schemas.js';
 
 const TEST_WAIT_MS = 60_000;
 
-export function registerTestTool(server: McpServer, manager: SessionManager): void {
-  defineTool(
-    server,
-    manager,
+export const debugTestTool = tool(
     'debug_test',
     {
       title: 'Test',
@@ -32,9 +27,9 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
       output: outputs.test,
       annotations: { destructiveHint: false, openWorldHint: true },
     },
-    async (a, { signal, progress }) => {
+    async (a, { manager, signal, progress }) => {
       const cwd = a.cwd ?? process.cwd();
-      const added = a.breakpoints?.length ? await addBreakpoints(manager, a.breakpoints, cwd) : [];
+      const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints, cwd) : [];
       const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure });
       const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
       const failure = await failureFrame(run, d);
@@ -47,8 +42,7 @@ export function registerTestTool(server: McpServer, manager: SessionManager): vo
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
       return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: added.map((b) => b.id) });
     },
-  );
-}
+);
 
 /**
  * At an exception stop inside the runner or an assertion library: the project's frame where the

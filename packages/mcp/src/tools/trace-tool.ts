@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/server';
-import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type SessionManager, type TraceRequest, type TraceResult } from '@dapgate/core';
-import { defineTool } from './register.js';
+import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type TraceRequest, type TraceResult } from '@dapgate/core';
+import { tool } from './register.js';
 import { ok } from './result.js';
 import { formatComparison, formatTrace, type SourceOf } from '../format/trace.js';
 import { seconds } from '../format/text.js';
@@ -12,10 +11,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_LINES = 200;
 
 /** debug_trace: one call's whole life (or several calls compared) in one answer. */
-export function registerTraceTool(server: McpServer, manager: SessionManager): void {
-  defineTool(
-    server,
-    manager,
+export const debugTraceTool = tool(
     'debug_trace',
     {
       title: 'Trace',
@@ -40,18 +36,17 @@ export function registerTraceTool(server: McpServer, manager: SessionManager): v
       output: outputs.trace,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
-    async (a, { signal }) => {
+    async (a, { manager, signal }) => {
       const target = a.function || a.file || a.line ? { function: a.function, file: a.file, line: a.line, condition: a.condition } : undefined;
-      if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line');
+      if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line', 'bad-arguments');
       const req: TraceRequest = { target, nth: a.call ?? 1, calls: a.calls ?? 1, maxLines: a.maxLines ?? DEFAULT_MAX_LINES, depth: a.depth ?? 0, timeoutMs: a.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal };
-      if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call');
+      if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call', 'bad-arguments');
       const result = a.program
         ? await traceLaunch(manager, { program: a.program, args: a.args, cwd: a.cwd, language: a.language }, req)
         : await traceInSession(manager, manager.get(a.sessionId), req);
       return answer(result, req, await readSources(result.traces));
     },
-  );
-}
+);
 
 /** The lines of the traced files, the files of traced callees too (a source only the adapter has is shown without its text). */
 async function readSources(traces: FrameTrace[]): Promise<SourceOf> {

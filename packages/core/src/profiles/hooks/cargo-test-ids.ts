@@ -46,7 +46,7 @@ interface MetaPackage {
 
 export async function cargoProject(cargo: string, manifest: string, pkg: string | undefined): Promise<CargoProject> {
   const r = await runCommand(cargo, ['metadata', '--format-version', '1', '--no-deps', '--manifest-path', manifest], { cwd: dirname(manifest), timeoutMs: 60_000 });
-  if (!r.ok) throw new GatewayError(`cargo metadata failed for ${manifest} (${r.failure}):\n${firstLines(r.stderr)}`, 'fix Cargo.toml, then run the test again');
+  if (!r.ok) throw new GatewayError(`cargo metadata failed for ${manifest} (${r.failure}):\n${firstLines(r.stderr)}`, 'fix Cargo.toml, then run the test again', 'build-failed');
   const meta = JSON.parse(r.stdout) as { packages: MetaPackage[]; workspace_root: string; workspace_default_members?: string[] };
   const targetsOf = (p: MetaPackage): CargoTestTarget[] =>
     p.targets.flatMap((t) => {
@@ -57,7 +57,7 @@ export async function cargoProject(cargo: string, manifest: string, pkg: string 
   let scoped: MetaPackage[];
   if (pkg) {
     scoped = meta.packages.filter((p) => p.name === pkg);
-    if (!scoped.length) throw new GatewayError(`no package '${pkg}' in the workspace at ${meta.workspace_root}`, `packages: ${meta.packages.map((p) => p.name).join(', ')}`);
+    if (!scoped.length) throw new GatewayError(`no package '${pkg}' in the workspace at ${meta.workspace_root}`, `packages: ${meta.packages.map((p) => p.name).join(', ')}`, 'not-found');
   } else {
     const own = meta.packages.filter((p) => resolve(p.manifest_path) === resolve(manifest));
     const defaults = meta.workspace_default_members ? meta.packages.filter((p) => meta.workspace_default_members!.includes(p.id)) : meta.packages;
@@ -71,7 +71,7 @@ export function selections(project: CargoProject, vars: Record<string, unknown>)
   const name = typeof vars.name === 'string' ? vars.name : undefined;
   if (typeof vars.file === 'string') return [fileSelection(project, vars.file, name)];
   if (typeof vars.kind === 'string') return flagSelections(project, vars.kind, typeof vars.target === 'string' ? vars.target : undefined, name);
-  if (!name) throw new GatewayError('no test name given', 'pass a test name, e.g. tests::my_test');
+  if (!name) throw new GatewayError('no test name given', 'pass a test name, e.g. tests::my_test', 'bad-arguments');
   const out: Selection[] = project.scope.map((target) => ({ target, name }));
   // `a::test_parse`: the binary (or crate) named first, as the failure's stack shows it
   const cut = name.indexOf('::');
@@ -90,7 +90,7 @@ function fileSelection(project: CargoProject, file: string, name: string | undef
   const target = holders.find((t) => t.kind === 'lib') ?? holders.sort((a, b) => b.src.length - a.src.length)[0];
   if (!target) {
     const tests = project.all.filter((t) => t.kind === 'test').map((t) => relative(project.root, t.src));
-    throw new GatewayError(`${file} is not the file of a test binary or of a module of one`, `an integration test binary is a file such as ${tests[0] ?? 'tests/x.rs'}; unit tests are in src/ (e.g. src/lib.rs::tests::name)`);
+    throw new GatewayError(`${file} is not the file of a test binary or of a module of one`, `an integration test binary is a file such as ${tests[0] ?? 'tests/x.rs'}; unit tests are in src/ (e.g. src/lib.rs::tests::name)`, 'bad-arguments');
   }
   const module = relative(dirname(target.src), file).replace(/\.rs$/, '').replace(/(^|[\\/])mod$/, '').split(/[\\/]/).filter(Boolean).join('::');
   return { target, name, module: module || undefined };
@@ -99,14 +99,14 @@ function fileSelection(project: CargoProject, file: string, name: string | undef
 function flagSelections(project: CargoProject, kind: string, target: string | undefined, name: string | undefined): Selection[] {
   if (kind === 'lib') {
     const libs = project.scope.filter((t) => t.kind === 'lib');
-    if (!libs.length) throw new GatewayError('no library target here (src/lib.rs)', 'use --test NAME for tests/NAME.rs, or --bin NAME');
+    if (!libs.length) throw new GatewayError('no library target here (src/lib.rs)', 'use --test NAME for tests/NAME.rs, or --bin NAME', 'not-found');
     // `--lib tests`: a lone word after --lib is a test name
     return libs.map((t) => ({ target: t, name: name ?? target }));
   }
   const named = project.scope.filter((t) => t.kind === kind && t.name === target);
   if (!named.length) {
     const there = project.scope.filter((t) => t.kind === kind).map((t) => t.name);
-    throw new GatewayError(`no ${kind} target '${target}' in ${[...new Set(project.scope.map((t) => t.pkg))].join(', ')}`, there.length ? `${kind} targets: ${there.join(', ')}` : `there is no ${kind} target; pass -p PACKAGE in a workspace`);
+    throw new GatewayError(`no ${kind} target '${target}' in ${[...new Set(project.scope.map((t) => t.pkg))].join(', ')}`, there.length ? `${kind} targets: ${there.join(', ')}` : `there is no ${kind} target; pass -p PACKAGE in a workspace`, 'not-found');
   }
   return named.map((t) => ({ target: t, name }));
 }

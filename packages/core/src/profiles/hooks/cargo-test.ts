@@ -22,18 +22,19 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
     throw new GatewayError(
       `'${String(vars.test)}' is a doc test: rustdoc compiles each doc test into a temporary program that it runs and deletes, so there is no test binary to debug`,
       'move the example into a #[test] function (e.g. in src/lib.rs mod tests) and debug that; `cargo test --doc NAME` runs it without the debugger',
+      'not-supported',
     );
   }
   const cargo = await which('cargo');
-  if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build the tests', 'install Rust (https://rustup.rs)');
+  if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build the tests', 'install Rust (https://rustup.rs)', 'toolchain-missing');
   const manifest = await findCargoManifest(vars.cwd);
-  if (!manifest) throw new GatewayError(`${vars.cwd} is not inside a Cargo project`, 'pass cwd: the folder with Cargo.toml');
+  if (!manifest) throw new GatewayError(`${vars.cwd} is not inside a Cargo project`, 'pass cwd: the folder with Cargo.toml', 'not-found');
   const project = await cargoProject(cargo, manifest, typeof vars.package === 'string' ? vars.package : undefined);
   const wanted = selections(project, vars);
   const build = buildArgs(project, manifest, wanted.map((s) => s.target));
   const r = await runCommand(cargo, build, { cwd: dirname(manifest), timeoutMs: 600_000 });
   const messages = jsonLines(r.stdout);
-  if (!r.ok) throw new GatewayError(`cargo ${build.slice(0, 2).join(' ')} failed (${r.failure}):\n${buildErrors(messages, r.stderr)}`, 'fix the build errors, then run the test again');
+  if (!r.ok) throw new GatewayError(`cargo ${build.slice(0, 2).join(' ')} failed (${r.failure}):\n${buildErrors(messages, r.stderr)}`, 'fix the build errors, then run the test again', 'build-failed');
   const executables = new Map<string, string>();
   for (const m of messages) {
     if (m.reason === 'compiler-artifact' && m.executable && m.profile?.test && m.target) executables.set(`${resolve(m.target.src_path)}#${m.target.kind.join(',')}`, m.executable);
@@ -58,6 +59,7 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
     throw new GatewayError(
       `'${String(vars.test)}' matches tests in ${new Set(runs.map((h) => h.binary)).size} test binaries: ${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}`,
       `pass one of them as test (e.g. test: "${ids[0]!.replace(/ \(.*$/, '')}"), or --test NAME TEST as cargo test takes it`,
+      'ambiguous',
     );
   }
   const run = runs[0]!;
@@ -131,7 +133,7 @@ async function listTests(binary: string, root: string): Promise<TestEntry[]> {
     if (found.length || /"event": ?"discovery"/.test(json.stdout)) return found;
   }
   const terse = await runCommand(binary, ['--list', '--format=terse'], { cwd: root, timeoutMs: 30_000 });
-  if (!terse.ok) throw new GatewayError(`${binary} --list failed (${terse.failure}):\n${terse.stderr.slice(0, 2000)}`, 'run cargo test yourself to see why the test binary does not start');
+  if (!terse.ok) throw new GatewayError(`${binary} --list failed (${terse.failure}):\n${terse.stderr.slice(0, 2000)}`, 'run cargo test yourself to see why the test binary does not start', 'start-failed');
   return terse.stdout.split('\n').filter((l) => l.endsWith(': test')).map((l) => ({ name: l.slice(0, -': test'.length) }));
 }
 
@@ -149,6 +151,7 @@ function noMatch(test: string, wanted: Selection[], listed: Map<string, TestEntr
   return new GatewayError(
     `no test matches '${test}' in the ${new Set(wanted.map((s) => s.target.src)).size} test binaries it could name${some}`,
     'pass one of those ids, or a part of a test name (cargo test NAME); doc tests cannot be debugged (no test binary)',
+    'not-found',
   );
 }
 

@@ -39,20 +39,20 @@ export async function findCargoManifest(program: string): Promise<string | undef
  */
 export async function cargoBuild(manifest: string, program: string, env: NodeJS.ProcessEnv): Promise<string> {
   const cargo = await which('cargo');
-  if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build this project', 'install Rust (https://rustup.rs), or build it yourself and launch the binary with language "rust"');
+  if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build this project', 'install Rust (https://rustup.rs), or build it yourself and launch the binary with language "rust"', 'toolchain-missing');
   const projectDir = dirname(manifest);
   const meta = await runCommand(cargo, ['metadata', '--format-version', '1', '--no-deps', '--manifest-path', manifest], { cwd: projectDir, timeoutMs: 60_000, env });
-  if (!meta.ok) throw new GatewayError(`cargo metadata failed for ${manifest} (${meta.failure}):\n${firstLines(meta.stderr)}`, 'fix Cargo.toml, then launch again');
+  if (!meta.ok) throw new GatewayError(`cargo metadata failed for ${manifest} (${meta.failure}):\n${firstLines(meta.stderr)}`, 'fix Cargo.toml, then launch again', 'build-failed');
   const packages = (JSON.parse(meta.stdout) as { packages: CargoPackage[] }).packages;
   const pkg = packages.find((p) => resolve(p.manifest_path) === resolve(manifest)) ?? packages[0];
-  if (!pkg) throw new GatewayError(`${manifest} has no package`, 'launch a package folder (not a virtual workspace root), or a bin\'s .rs file');
+  if (!pkg) throw new GatewayError(`${manifest} has no package`, 'launch a package folder (not a virtual workspace root), or a bin\'s .rs file', 'bad-arguments');
   const bin = chooseBin(pkg, resolve(program));
   return builds.run(`${manifest}#${bin}`, async () => {
     const r = await runCommand(cargo, ['build', '--manifest-path', manifest, '--bin', bin, '--message-format=json-render-diagnostics'], { cwd: projectDir, timeoutMs: 600_000, env });
     const messages = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { reason: string; executable?: string | null; target?: { name: string; kind: string[] } });
     const artifact = messages.find((m) => m.reason === 'compiler-artifact' && m.executable && m.target?.name === bin && m.target.kind.includes('bin'));
     if (!r.ok || !artifact?.executable) {
-      throw new GatewayError(`cargo build --bin ${bin} failed (${r.failure ?? 'no executable reported'}):\n${firstLines(r.stderr, 40)}`, 'fix the build errors, then launch again');
+      throw new GatewayError(`cargo build --bin ${bin} failed (${r.failure ?? 'no executable reported'}):\n${firstLines(r.stderr, 40)}`, 'fix the build errors, then launch again', 'build-failed');
     }
     return artifact.executable;
   });
@@ -60,13 +60,13 @@ export async function cargoBuild(manifest: string, program: string, env: NodeJS.
 
 function chooseBin(pkg: CargoPackage, program: string): string {
   const bins = pkg.targets.filter((t) => t.kind.includes('bin'));
-  if (!bins.length) throw new GatewayError(`package ${pkg.name} has no bin target to run`, 'add src/main.rs or a [[bin]] target; to debug tests, build them and launch the test binary with language "rust"');
+  if (!bins.length) throw new GatewayError(`package ${pkg.name} has no bin target to run`, 'add src/main.rs or a [[bin]] target; to debug tests, build them and launch the test binary with language "rust"', 'not-found');
   const own = bins.find((t) => resolve(t.src_path) === program);
   if (own) return own.name;
   if (pkg.default_run) return pkg.default_run;
   if (bins.length === 1) return bins[0]!.name;
   const listed = bins.map((t) => `${t.name} (${relative(dirname(pkg.manifest_path), t.src_path)})`).join(', ');
-  throw new GatewayError(`package ${pkg.name} has ${bins.length} bin targets and no default-run, so ${basename(program)} does not say which to run`, `launch the bin's main file as program: ${listed}`);
+  throw new GatewayError(`package ${pkg.name} has ${bins.length} bin targets and no default-run, so ${basename(program)} does not say which to run`, `launch the bin's main file as program: ${listed}`, 'ambiguous');
 }
 
 async function isDir(path: string): Promise<boolean> {

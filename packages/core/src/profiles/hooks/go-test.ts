@@ -20,15 +20,15 @@ export async function prepareGoTest(vars: TemplateVars): Promise<void> {
   const name = String(vars.name);
   vars.runPattern = goRunPattern(name);
   const go = await which('go');
-  if (!go) throw new GatewayError('go not found on PATH: the Go toolchain is needed to build the tests', 'install Go (https://go.dev/dl) and put it on PATH');
+  if (!go) throw new GatewayError('go not found on PATH: the Go toolchain is needed to build the tests', 'install Go (https://go.dev/dl) and put it on PATH', 'toolchain-missing');
   const top = name.split('/')[0]!;
   if (typeof vars.file !== 'string' && typeof vars.pkg !== 'string') {
     const found = await listTests(go, ['./...'], vars.cwd, `^${top}$`);
     const holders = [...found.tests].filter(([, tests]) => tests.includes(top)).map(([d]) => d).sort();
     const ids = holders.map((d) => runnableId(d, name, vars.cwd));
-    if (holders.length > 1) throw new GatewayError(`'${name}' is a test in ${holders.length} packages: ${ids.join(', ')}`, `pass one of them as test (e.g. test: "${ids[0]}")`);
+    if (holders.length > 1) throw new GatewayError(`'${name}' is a test in ${holders.length} packages: ${ids.join(', ')}`, `pass one of them as test (e.g. test: "${ids[0]}")`, 'ambiguous');
     if (!holders.length && found.buildErrors) throw buildFailed(found);
-    if (!holders.length) throw new GatewayError(`no package below ${vars.cwd} has a test ${top}`, 'pass the package too (./pkg::TestName), or check the name (go test -list . ./... lists them)');
+    if (!holders.length) throw new GatewayError(`no package below ${vars.cwd} has a test ${top}`, 'pass the package too (./pkg::TestName), or check the name (go test -list . ./... lists them)', 'not-found');
     vars.packageDir = holders[0]!;
     return;
   }
@@ -41,6 +41,7 @@ export async function prepareGoTest(vars: TemplateVars): Promise<void> {
     throw new GatewayError(
       `package ${relative(vars.cwd, dir) || '.'} has no test ${top}${ids.length ? `; its tests: ${ids.slice(0, SHOWN).join(', ')}${ids.length > SHOWN ? ` and ${ids.length - SHOWN} more` : ''}` : ' (it has no tests)'}`,
       ids.length ? `pass one of them as test (e.g. test: "${ids[0]}")` : 'check the package',
+      'not-found',
     );
   }
   vars.packageDir = dir;
@@ -68,7 +69,7 @@ async function packageDir(go: string, pkg: string, cwd: string): Promise<string>
   if (await isDir(asDir)) return asDir;
   const r = await runCommand(go, ['list', '-f', '{{.Dir}}', pkg], { cwd, timeoutMs: 60_000 });
   const dir = r.stdout.trim();
-  if (!r.ok || !dir) throw new GatewayError(`'${pkg}' is neither a folder below ${cwd} nor a package go can find (${r.failure ?? 'no folder'}):\n${firstLines(r.stderr, 10)}`, 'pass the package folder (./pkg::TestName) or its import path, with cwd inside the Go module');
+  if (!r.ok || !dir) throw new GatewayError(`'${pkg}' is neither a folder below ${cwd} nor a package go can find (${r.failure ?? 'no folder'}):\n${firstLines(r.stderr, 10)}`, 'pass the package folder (./pkg::TestName) or its import path, with cwd inside the Go module', 'not-found');
   return dir;
 }
 
@@ -104,7 +105,7 @@ async function listTests(go: string, packages: string[], cwd: string, pattern: s
 }
 
 function buildFailed(listing: Listing): GatewayError {
-  return new GatewayError(`go test could not build the tests:\n${listing.buildErrors}`, 'fix the build errors, then run the test again');
+  return new GatewayError(`go test could not build the tests:\n${listing.buildErrors}`, 'fix the build errors, then run the test again', 'build-failed');
 }
 
 async function isDir(path: string): Promise<boolean> {

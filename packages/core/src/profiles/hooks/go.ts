@@ -21,16 +21,16 @@ export const goHooks: ProfileHooks = {
     const isSource = !isFolder && program.endsWith('.go');
     const given = vars.mode as string | undefined;
     if (given !== undefined && !MODES.includes(given)) {
-      throw new GatewayError(`unknown Go launch mode '${given}'`, `use one of: ${MODES.join(', ')} (or leave it out: a folder or .go file is built, anything else is run as a binary)`);
+      throw new GatewayError(`unknown Go launch mode '${given}'`, `use one of: ${MODES.join(', ')} (or leave it out: a folder or .go file is built, anything else is run as a binary)`, 'bad-arguments');
     }
     const mode = given ?? (isFolder || isSource ? (program.endsWith('_test.go') ? 'test' : 'debug') : 'exec');
     vars.mode = mode;
     if (mode === 'exec') {
-      if (isFolder || isSource) throw new GatewayError(`mode exec runs a prebuilt binary, but ${program} is ${isFolder ? 'a folder' : 'Go source'}`, 'leave mode out (or use debug/test) to build it, or pass the binary built with -gcflags="all=-N -l"');
+      if (isFolder || isSource) throw new GatewayError(`mode exec runs a prebuilt binary, but ${program} is ${isFolder ? 'a folder' : 'Go source'}`, 'leave mode out (or use debug/test) to build it, or pass the binary built with -gcflags="all=-N -l"', 'bad-arguments');
       vars.goModule = vars.cwd;
       return;
     }
-    if (!isFolder && !isSource) throw new GatewayError(`mode ${mode} builds Go source, but ${program} is neither a folder nor a .go file`, 'pass the package folder (or one of its .go files), or mode exec for a prebuilt binary');
+    if (!isFolder && !isSource) throw new GatewayError(`mode ${mode} builds Go source, but ${program} is neither a folder nor a .go file`, 'pass the package folder (or one of its .go files), or mode exec for a prebuilt binary', 'bad-arguments');
     const pkg = isFolder ? program : dirname(program);
     vars.program = pkg;
     vars.goModule = (await moduleRoot(pkg)) ?? pkg;

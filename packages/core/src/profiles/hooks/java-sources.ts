@@ -24,7 +24,7 @@ export async function javacPath(): Promise<string> {
   const exe = process.platform === 'win32' ? 'javac.exe' : 'javac';
   const fromHome = home ? join(home, 'bin', exe) : undefined;
   const found = (fromHome && (await pathExists(fromHome)) ? fromHome : undefined) ?? (await which('javac'));
-  if (!found) throw new GatewayError('javac not found: a JDK is needed to compile .java programs', 'install a JDK (17+) or set JAVA_HOME; or pass mainClass + classPaths of compiled classes');
+  if (!found) throw new GatewayError('javac not found: a JDK is needed to compile .java programs', 'install a JDK (17+) or set JAVA_HOME; or pass mainClass + classPaths of compiled classes', 'toolchain-missing');
   return found;
 }
 

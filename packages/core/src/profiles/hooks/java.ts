@@ -32,13 +32,13 @@ export const javaHooks: ProfileHooks = {
       vars.sourcePaths = [built.sourceRoot];
     } else if (program?.endsWith('.jar')) {
       const main = vars.mainClass ?? (await jarMainClass(program));
-      if (!main) throw new GatewayError(`${basename(program)} has no Main-Class in its manifest`, 'pass mainClass');
+      if (!main) throw new GatewayError(`${basename(program)} has no Main-Class in its manifest`, 'pass mainClass', 'bad-arguments');
       vars.mainClass = main;
       vars.classPaths = [program, ...(classPaths ?? [])];
     } else if (vars.mainClass) {
       vars.classPaths = classPaths ?? [vars.cwd];
     } else {
-      throw new GatewayError('Java launch needs a .java file, a .jar, or mainClass (+ classPaths)', 'e.g. {program: "src/App.java"} or {mainClass: "com.acme.App", classPaths: ["target/classes"]}');
+      throw new GatewayError('Java launch needs a .java file, a .jar, or mainClass (+ classPaths)', 'e.g. {program: "src/App.java"} or {mainClass: "com.acme.App", classPaths: ["target/classes"]}', 'bad-arguments');
     }
     vars.sourcePaths ??= [vars.cwd];
     vars.argsLine = commandLine(vars.args as string[] | undefined);
@@ -69,7 +69,7 @@ async function compile(file: string): Promise<{ mainClass: string; classDir: str
   if (!r.ok) {
     const printed = `${r.stdout}\n${r.stderr}`.trim();
     const out = (r.exitCode !== undefined && printed ? printed : `${r.failure}${printed ? `\n${printed}` : ''}`).split('\n').slice(0, 30).join('\n');
-    throw new GatewayError(`javac could not compile ${basename(file)}:\n${out}`, 'fix the compile errors, or launch prebuilt classes with mainClass + classPaths');
+    throw new GatewayError(`javac could not compile ${basename(file)}:\n${out}`, 'fix the compile errors, or launch prebuilt classes with mainClass + classPaths', 'build-failed');
   }
   await writeFile(stamp, fingerprint);
   return { mainClass, classDir, sourceRoot };

@@ -55,7 +55,7 @@ async function installedRunner(runner: JsRunner, dir: string): Promise<{ bin: st
     if (bin) return { bin: join(pkgDir, bin), version: String(pkg.version) };
     if (dirname(d) === d) break;
   }
-  throw new GatewayError(`the project at ${dir} tests with ${runner}, which is not installed in its node_modules`, `install the project's dependencies (npm ci, or your package manager) in ${dir}, then run the test again`);
+  throw new GatewayError(`the project at ${dir} tests with ${runner}, which is not installed in its node_modules`, `install the project's dependencies (npm ci, or your package manager) in ${dir}, then run the test again`, 'toolchain-missing');
 }
 
 /**

@@ -127,5 +127,5 @@ export async function methodParameters(classPath: string[], className: string, m
 /** Refuses an id that names tests in several places, listing each as a runnable id. */
 export function ambiguous(test: string, what: string, ids: string[]): GatewayError {
   const unique = [...new Set(ids)];
-  return new GatewayError(`'${test}' ${what} ${unique.length} places: ${unique.join(', ')}`, `pass one of them as test (e.g. test: "${unique[0]}")`);
+  return new GatewayError(`'${test}' ${what} ${unique.length} places: ${unique.join(', ')}`, `pass one of them as test (e.g. test: "${unique[0]}")`, 'ambiguous');
 }

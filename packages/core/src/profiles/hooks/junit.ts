@@ -54,7 +54,7 @@ export async function prepareJUnitTest(vars: TemplateVars): Promise<void> {
   vars.classPaths = [jar, ...classPath];
   const method = vars.method as string | undefined;
   const params = method ? await methodParameters(classPath, className, method) : undefined;
-  if (method && params && params.length === 0) throw new GatewayError(`${className} has no method ${method} in its compiled class`, `check the name; the class's tests run with test: "${className}"`);
+  if (method && params && params.length === 0) throw new GatewayError(`${className} has no method ${method} in its compiled class`, `check the name; the class's tests run with test: "${className}"`, 'not-found');
   select(vars, className, method, params?.length === 1 ? params[0] : undefined);
 }
 
@@ -66,7 +66,7 @@ function select(vars: TemplateVars, className: string, method: string | undefine
   const index = vars.index === undefined ? undefined : Number(vars.index);
   const signature = method && params?.length ? `${method}(${params.join(',')})` : method;
   if (method && index !== undefined) {
-    if (index < 1) throw new GatewayError(`case [${index}] does not exist: cases are numbered from 1, as JUnit shows them`, `e.g. ${className}#${method}[1]`);
+    if (index < 1) throw new GatewayError(`case [${index}] does not exist: cases are numbered from 1, as JUnit shows them`, `e.g. ${className}#${method}[1]`, 'not-found');
     vars.selectFlag = '--select-iteration';
     vars.selector = `method:${className}#${signature ?? method}[${index - 1}]`;
   } else {
@@ -100,9 +100,9 @@ async function locateTest(vars: TemplateVars, file: string | undefined, root: st
     const source = await findSource(vars.cwd, vars.className);
     return { className: vars.className, ...(source ? { source } : {}) };
   }
-  if (!method) throw new GatewayError(`'${String(vars.test)}' names no class or method`, 'pass pkg.Class, pkg.Class#method or a test file');
+  if (!method) throw new GatewayError(`'${String(vars.test)}' names no class or method`, 'pass pkg.Class, pkg.Class#method or a test file', 'bad-arguments');
   const found = await methodCandidates(roots, method);
-  if (found.length === 0) throw new GatewayError(`no test method named ${method} under ${roots.length ? roots.join(', ') : root}`, 'pass pkg.Class#method, or cwd: the project folder');
+  if (found.length === 0) throw new GatewayError(`no test method named ${method} under ${roots.length ? roots.join(', ') : root}`, 'pass pkg.Class#method, or cwd: the project folder', 'not-found');
   const names = [...new Set(found.map((f) => f.className))];
   if (names.length > 1) throw ambiguous(String(vars.test), 'names test methods in', names.map((c) => `${c}#${method}${index}`));
   return found[0]!;
@@ -130,7 +130,7 @@ async function sourceFolders(root: string): Promise<string[]> {
 async function consoleLauncherJar(coordinate: string): Promise<string> {
   const explicit = process.env.DAPGATE_JUNIT_CONSOLE_JAR;
   if (explicit) {
-    if (!(await pathExists(explicit))) throw new GatewayError(`DAPGATE_JUNIT_CONSOLE_JAR names ${explicit}, which does not exist`, 'point it at a junit-platform-console-standalone jar, or unset it');
+    if (!(await pathExists(explicit))) throw new GatewayError(`DAPGATE_JUNIT_CONSOLE_JAR names ${explicit}, which does not exist`, 'point it at a junit-platform-console-standalone jar, or unset it', 'toolchain-missing');
     return explicit;
   }
   const [group, artifact, version] = coordinate.split(':');
@@ -138,11 +138,11 @@ async function consoleLauncherJar(coordinate: string): Promise<string> {
   if (await pathExists(target)) return target;
   return fetches.run(target, async () => {
     const mvn = await which('mvn');
-    if (!mvn) throw new GatewayError(`running a JUnit test needs ${artifact} ${version}, and Maven (mvn) to fetch it`, `install Maven, or download ${coordinate} and set DAPGATE_JUNIT_CONSOLE_JAR to the jar`);
+    if (!mvn) throw new GatewayError(`running a JUnit test needs ${artifact} ${version}, and Maven (mvn) to fetch it`, `install Maven, or download ${coordinate} and set DAPGATE_JUNIT_CONSOLE_JAR to the jar`, 'toolchain-missing');
     const dir = join(cacheDir(), 'junit');
     await mkdir(dir, { recursive: true });
     const r = await runCommand(mvn, ['-q', '-B', 'org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy', `-Dartifact=${group}:${artifact}:${version}`, `-DoutputDirectory=${dir}`], { timeoutMs: 300_000 });
-    if (!r.ok || !(await pathExists(target))) throw new GatewayError(`Maven could not fetch ${coordinate} (${r.failure ?? 'no jar'}):\n${firstLines(r.stdout + r.stderr, 15)}`, `check Maven's access to Maven Central, or set DAPGATE_JUNIT_CONSOLE_JAR to the jar`);
+    if (!r.ok || !(await pathExists(target))) throw new GatewayError(`Maven could not fetch ${coordinate} (${r.failure ?? 'no jar'}):\n${firstLines(r.stdout + r.stderr, 15)}`, `check Maven's access to Maven Central, or set DAPGATE_JUNIT_CONSOLE_JAR to the jar`, 'build-failed');
     return target;
   });
 }
@@ -157,7 +157,7 @@ async function compileTest(file: string, jar: string): Promise<{ classDir: strin
     if ((await readFile(stamp, 'utf8').catch(() => '')) === fingerprint) return { classDir, className, sourceRoot };
     await mkdir(classDir, { recursive: true });
     const r = await runCommand(await javacPath(), ['-g', '-encoding', 'UTF-8', '-cp', jar, '-d', classDir, '-sourcepath', sourceRoot, file], { timeoutMs: 120_000 });
-    if (!r.ok) throw new GatewayError(`javac could not compile ${basename(file)}:\n${firstLines(r.stdout + r.stderr)}`, 'fix the compile errors; the JUnit 5 API (org.junit.jupiter.api) is on the class path');
+    if (!r.ok) throw new GatewayError(`javac could not compile ${basename(file)}:\n${firstLines(r.stdout + r.stderr)}`, 'fix the compile errors; the JUnit 5 API (org.junit.jupiter.api) is on the class path', 'build-failed');
     await writeFile(stamp, fingerprint);
     return { classDir, className, sourceRoot };
   });

@@ -19,20 +19,20 @@ export async function jdwpPortOf(pid: number): Promise<number> {
   checkAttachablePid(pid);
   const before = await portsListenedBy(pid);
   const jcmd = await jcmdFor(pid);
-  if (!jcmd) throw new GatewayError(`cannot ask JVM ${pid} to start debugging: no jcmd found (it comes with a JDK, beside java)`, `install a JDK, or ${START_HINT}`);
+  if (!jcmd) throw new GatewayError(`cannot ask JVM ${pid} to start debugging: no jcmd found (it comes with a JDK, beside java)`, `install a JDK, or ${START_HINT}`, 'toolchain-missing');
   const r = await runCommand(jcmd, [String(pid), 'VM.start_java_debugging'], { timeoutMs: 15_000 });
   const said = `${r.stdout}\n${r.stderr}`;
   if (/Could not find jdwp agent/i.test(said)) {
-    throw new GatewayError(`JVM ${pid} was started without the JDWP agent, and a running JVM cannot load it later`, START_HINT);
+    throw new GatewayError(`JVM ${pid} was started without the JDWP agent, and a running JVM cannot load it later`, START_HINT, 'no-attach');
   }
   if (!r.ok || !/Debugging has been started/i.test(said)) {
-    throw new GatewayError(`jcmd ${pid} VM.start_java_debugging failed: ${failureDetail(r) || said.trim()}`, `check that the JVM runs as this user, or ${START_HINT}`);
+    throw new GatewayError(`jcmd ${pid} VM.start_java_debugging failed: ${failureDetail(r) || said.trim()}`, `check that the JVM runs as this user, or ${START_HINT}`, 'no-attach');
   }
   const announced = Number(/Address\s*:\s*(?:.*:)?(\d+)\s*$/m.exec(said)?.[1]);
   const opened = await openedDebugPort(pid, before, { timeoutMs: 5_000, fallback: announced || undefined });
   // A JVM whose agent listened before jcmd: its one listening port (or the announced one) is the JDWP port.
   const port = opened ?? (announced && before?.includes(announced) ? announced : before?.length === 1 ? before[0] : undefined);
-  if (port === undefined) throw new GatewayError(`JVM ${pid} started debugging but dapgate cannot tell its JDWP port (jcmd said: ${said.trim().split('\n').slice(-2).join('; ')})`, 'attach by port: the JVM prints "Listening for transport dt_socket at address: PORT" on its stdout');
+  if (port === undefined) throw new GatewayError(`JVM ${pid} started debugging but dapgate cannot tell its JDWP port (jcmd said: ${said.trim().split('\n').slice(-2).join('; ')})`, 'attach by port: the JVM prints "Listening for transport dt_socket at address: PORT" on its stdout', 'no-attach');
   return port;
 }
 

@@ -52,7 +52,7 @@ export async function mavenModuleOf(path: string): Promise<MavenModule | undefin
 export async function mavenTestBuild(m: MavenModule): Promise<MavenTestBuild> {
   return builds.run(m.module, async () => {
     const mvn = await which('mvn');
-    if (!mvn) throw new GatewayError(`${m.module} is a Maven project, and Maven (mvn) is not on PATH to build its tests`, 'install Maven (or put mvn on PATH); dapgate builds the tests as the IDE does before running them');
+    if (!mvn) throw new GatewayError(`${m.module} is a Maven project, and Maven (mvn) is not on PATH to build its tests`, 'install Maven (or put mvn on PATH); dapgate builds the tests as the IDE does before running them', 'toolchain-missing');
     const out = join(cacheDir(), 'maven-test-classpaths');
     await mkdir(out, { recursive: true });
     const pom = await readFile(join(m.module, 'pom.xml'), 'utf8');
@@ -75,7 +75,7 @@ export async function mavenTestBuild(m: MavenModule): Promise<MavenTestBuild> {
       how = 'mvn test-compile (online: the local repository lacked some dependencies)';
     }
     if (!r.ok) {
-      throw new GatewayError(`Maven could not build the tests of ${pl || 'the project'} (${r.failure ?? `exit code ${r.exitCode}`}); Maven printed:\n${mavenErrors(r.stdout + r.stderr)}`, 'fix what Maven reports, then run the test again (dapgate builds first)');
+      throw new GatewayError(`Maven could not build the tests of ${pl || 'the project'} (${r.failure ?? `exit code ${r.exitCode}`}); Maven printed:\n${mavenErrors(r.stdout + r.stderr)}`, 'fix what Maven reports, then run the test again (dapgate builds first)', 'build-failed');
     }
     await writeFile(stamp, fingerprint);
     return { classPath: await classPathOf(m, file), how };

@@ -25,7 +25,7 @@ export async function buildNativeSource(source: string): Promise<string> {
   const cxx = CXX_EXTENSIONS.has(extname(source).toLowerCase());
   const names = cxx ? ['g++', 'clang++', 'c++'] : ['gcc', 'clang', 'cc'];
   const compiler = await whichFirst(names);
-  if (!compiler) throw new GatewayError(`no ${cxx ? 'C++' : 'C'} compiler found to build ${basename(source)} (looked for ${names.join(', ')})`, `install one (Debian: apt-get install ${cxx ? 'g++' : 'gcc'}), or build it yourself with -g -O0 and launch the binary with language "${cxx ? 'cpp' : 'c'}"`);
+  if (!compiler) throw new GatewayError(`no ${cxx ? 'C++' : 'C'} compiler found to build ${basename(source)} (looked for ${names.join(', ')})`, `install one (Debian: apt-get install ${cxx ? 'g++' : 'gcc'}), or build it yourself with -g -O0 and launch the binary with language "${cxx ? 'cpp' : 'c'}"`, 'toolchain-missing');
   const flags = ['-g', '-O0', '-fno-omit-frame-pointer', ...(cxx ? ['-std=c++17'] : [])];
   const hash = createHash('sha256').update(compiler).update(flags.join(' ')).update(source);
   hash.update(await readFile(source));
@@ -38,7 +38,7 @@ export async function buildNativeSource(source: string): Promise<string> {
     await mkdir(dir, { recursive: true });
     const partial = `${binary}.partial-${process.pid}`;
     const r = await runCommand(compiler, [...flags, '-o', partial, source, ...(cxx ? [] : ['-lm'])], { cwd: dirname(source), timeoutMs: 120_000 });
-    if (!r.ok) throw new GatewayError(`${basename(compiler)} could not build ${basename(source)} (${r.failure}):\n${firstLines(r.stderr || r.stdout)}`, 'fix the compile errors, or build the program yourself with -g -O0 and launch the binary');
+    if (!r.ok) throw new GatewayError(`${basename(compiler)} could not build ${basename(source)} (${r.failure}):\n${firstLines(r.stderr || r.stdout)}`, 'fix the compile errors, or build the program yourself with -g -O0 and launch the binary', 'build-failed');
     await rename(partial, binary);
     return binary;
   });

@@ -11,7 +11,7 @@ import { checkAttachablePid, openedDebugPort } from '../../process/debug-port.js
 export async function openInspector(pid: number): Promise<number> {
   checkAttachablePid(pid);
   if (process.platform === 'win32') {
-    throw new GatewayError('dapgate cannot open the inspector of a running Node process on Windows yet', 'start it with --inspect (or --inspect=0) and attach by port');
+    throw new GatewayError('dapgate cannot open the inspector of a running Node process on Windows yet', 'start it with --inspect (or --inspect=0) and attach by port', 'not-supported');
   }
   const before = await portsListenedBy(pid);
   process.kill(pid, 'SIGUSR1');
@@ -23,5 +23,6 @@ export async function openInspector(pid: number): Promise<number> {
   throw new GatewayError(
     `node process ${pid} opened no inspector port within 5 s of SIGUSR1`,
     'Node then prints why on its own stderr (e.g. "Starting inspector on 127.0.0.1:9229 failed: address already in use": another program holds 9229). Start it with --inspect=0 (any free port) or --inspect-port=PORT and attach by port; a process started with --disable-sigusr1 cannot be opened this way',
+    'no-attach',
   );
 }

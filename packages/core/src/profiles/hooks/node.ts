@@ -18,7 +18,7 @@ export const nodeHooks: ProfileHooks = {
     if (!vars.program || !/\.(ts|mts|cts)$/.test(vars.program)) return;
     const loader = resolveFrom(vars.cwd, 'tsx') ?? resolveFrom(import.meta.dirname ?? __dirnameOf(import.meta.url), 'tsx');
     if (!loader) {
-      throw new GatewayError(`cannot run ${vars.program}: no TypeScript loader (tsx) found`, 'npm install -D tsx in the project, or compile to JavaScript with source maps and launch the .js file');
+      throw new GatewayError(`cannot run ${vars.program}: no TypeScript loader (tsx) found`, 'npm install -D tsx in the project, or compile to JavaScript with source maps and launch the .js file', 'toolchain-missing');
     }
     vars.runtimeArgs = ['--import', loader, ...((vars.runtimeArgs as string[] | undefined) ?? [])];
   },
@@ -32,7 +32,7 @@ export const nodeHooks: ProfileHooks = {
   async prepareTest(vars: TemplateVars) {
     if (vars.jsRunner === undefined) return;
     const project = await projectRunner(testFolder(vars));
-    if (project?.runner !== vars.jsRunner) throw new GatewayError(`the project of ${String(vars.test)} does not test with ${String(vars.jsRunner)}`, 'pass a test file of a Jest or Vitest project');
+    if (project?.runner !== vars.jsRunner) throw new GatewayError(`the project of ${String(vars.test)} does not test with ${String(vars.jsRunner)}`, 'pass a test file of a Jest or Vitest project', 'bad-arguments');
     await prepareJsRunnerTest(vars, project);
   },
   async prepareAttach(vars: TemplateVars) {

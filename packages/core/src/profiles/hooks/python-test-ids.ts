@@ -46,7 +46,7 @@ async function pytestNodeId(python: string, test: string, file: string, cwd: str
   });
   const known = new Set(inFile);
   inFile.unshift(...new Set(parents.filter((p) => !known.has(p))));
-  throw new GatewayError(`'${test}' matches no test: pytest collects ${ids.length} in ${test.slice(0, sep)}${inFile.length ? `: ${candidates(inFile, want)}` : ''}`, `pass one of them as test${inFile.length ? ` (e.g. test: "${closest(inFile, want)}")` : ''}`);
+  throw new GatewayError(`'${test}' matches no test: pytest collects ${ids.length} in ${test.slice(0, sep)}${inFile.length ? `: ${candidates(inFile, want)}` : ''}`, `pass one of them as test${inFile.length ? ` (e.g. test: "${closest(inFile, want)}")` : ''}`, 'not-found');
 }
 
 /**
@@ -62,7 +62,7 @@ async function pytestSelection(python: string, vars: TemplateVars, env: Env): Pr
     const all = await collect(python, [], vars.cwd, env);
     if (!all) return;
     const parents = [...new Set(all.filter((id) => functionName(id) === expression).map((id) => id.replace(/\[.*$/, '')))];
-    if (parents.length > 1) throw new GatewayError(`'${expression}' names tests in ${parents.length} places: ${parents.join(', ')}`, `pass one of them as test (e.g. test: "${parents[0]}"), or test: "-k ${expression}" to run them all`);
+    if (parents.length > 1) throw new GatewayError(`'${expression}' names tests in ${parents.length} places: ${parents.join(', ')}`, `pass one of them as test (e.g. test: "${parents[0]}"), or test: "-k ${expression}" to run them all`, 'ambiguous');
     if (parents.length === 1) {
       vars.selectFlag = undefined;
       vars.selector = parents[0];
@@ -79,7 +79,7 @@ async function kSelects(python: string, expression: string, cwd: string, env: En
   const selected = await collect(python, ['-k', expression], cwd, env);
   if (!selected || selected.length) return;
   const all = (await collect(python, [], cwd, env)) ?? [];
-  throw new GatewayError(`'-k ${expression}' selects no test of the ${all.length} pytest collects here${all.length ? `: ${candidates(all, expression)}` : ''}`, `pass a node id (file::test) or another -k expression${all.length ? ` (e.g. test: "${closest(all, expression)}")` : ''}`);
+  throw new GatewayError(`'-k ${expression}' selects no test of the ${all.length} pytest collects here${all.length ? `: ${candidates(all, expression)}` : ''}`, `pass a node id (file::test) or another -k expression${all.length ? ` (e.g. test: "${closest(all, expression)}")` : ''}`, 'not-found');
 }
 
 const UNITTEST_IDS = `
@@ -119,7 +119,7 @@ async function unittestId(python: string, test: string, cwd: string, env: Env): 
   }
   if (said.found) return;
   const near = said.near;
-  throw new GatewayError(`'${test}' matches no test unittest can load${near.length ? `; nearby: ${candidates(near, test)}` : ''}`, near.length ? `pass one of them as test (e.g. test: "${closest(near, test)}")` : 'pass package.module.Class.test_method, importable from cwd (the project folder)');
+  throw new GatewayError(`'${test}' matches no test unittest can load${near.length ? `; nearby: ${candidates(near, test)}` : ''}`, near.length ? `pass one of them as test (e.g. test: "${closest(near, test)}")` : 'pass package.module.Class.test_method, importable from cwd (the project folder)', 'not-found');
 }
 
 function functionName(id: string): string {

@@ -47,6 +47,7 @@ export const pythonHooks: ProfileHooks = {
       throw new GatewayError(
         `attaching to a Python process by pid needs ${injector}: debugpy injects itself into the process with it, and ${injector} is not on PATH`,
         `install ${injector}${injector === 'gdb' ? ' (Debian/Ubuntu: apt-get install gdb)' : ' (xcode-select --install)'}, or start the program with python -m debugpy --listen 5678 and attach by port`,
+        'toolchain-missing',
       );
     }
   },

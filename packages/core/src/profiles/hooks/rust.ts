@@ -16,12 +16,12 @@ const PANIC_BREAKPOINT = '?breakpoint set --name rust_panic';
  */
 export const rustHooks: ProfileHooks = {
   async prepareLaunch(vars: TemplateVars) {
-    if (!vars.program) throw new GatewayError('Rust launch needs program: a Cargo project folder, a .rs file in one, or a built binary', 'e.g. {program: "."} or {program: "src/bin/tool.rs"} or {program: "target/debug/app"}');
+    if (!vars.program) throw new GatewayError('Rust launch needs program: a Cargo project folder, a .rs file in one, or a built binary', 'e.g. {program: "."} or {program: "src/bin/tool.rs"} or {program: "target/debug/app"}', 'bad-arguments');
     const source = extname(vars.program) === '.rs';
     const manifest = await findCargoManifest(vars.program);
     const isProject = source || (manifest !== undefined && dirname(manifest) === vars.program);
     if (isProject) {
-      if (!manifest) throw new GatewayError(`${vars.program} is not inside a Cargo project`, 'launch a Cargo project (a folder with Cargo.toml), or build it with rustc -g and launch the binary');
+      if (!manifest) throw new GatewayError(`${vars.program} is not inside a Cargo project`, 'launch a Cargo project (a folder with Cargo.toml), or build it with rustc -g and launch the binary', 'not-found');
       vars.program = await cargoBuild(manifest, vars.program, process.env);
     }
     lldbCommonVars(vars, await rustFormatterCommands(manifest ? dirname(manifest) : vars.cwd), [PANIC_BREAKPOINT]);

@@ -1,0 +1,38 @@
+import { params, tool, type ToolArgs, type ToolContext } from './register.js';
+import { ok, type ToolResult } from './result.js';
+import { settle } from './waiting.js';
+import { describe, headline } from '../format/session.js';
+
+const config = {
+  title: 'Pause',
+  description: 'Pause a running session and show where it is.',
+  input: { sessionId: params.sessionId, threadId: params.threadId, timeoutMs: params.timeoutMs(5_000) },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+};
+
+export async function debugPause(a: ToolArgs<typeof config.input>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
+  const s = manager.get(a.sessionId);
+  const thread = a.threadId === undefined ? undefined : s.threads.get(a.threadId);
+  if (s.state === 'stopped' && (!thread || thread.state === 'stopped')) {
+    const d = await describe(s, { threadId: thread?.id });
+    return ok(`${d.text}\n(It was already stopped.)`, d.structured);
+  }
+  if (s.state === 'stopped' && thread) {
+    // another thread is stopped already: wait for this one's own stop and show it
+    await s.pause(thread.id);
+    const outcome = await s.waitUntil(() => thread.state === 'stopped' || s.threads.get(thread.id) !== thread || !s.live, a.timeoutMs ?? 5_000, signal);
+    if (thread.state !== 'stopped') return ok(`Thread ${thread.id} did not pause within ${a.timeoutMs ?? 5_000} ms (${outcome}); debug_threads shows its state.`, { sessionId: s.id, state: s.state });
+    const d = await describe(s, { threadId: thread.id });
+    return ok(d.text, d.structured);
+  }
+  const timeoutMs = a.timeoutMs ?? 5_000;
+  const started = Date.now();
+  if ((await s.pause(a.threadId, timeoutMs)) === 'unanswered' && s.state === 'running') {
+    const text = `${headline(s)} was not paused: ${s.profile.adapter.name} did not answer 'pause' within ${timeoutMs} ms, and the program runs on. The session stays; a stop the adapter reports later is kept (debug_wait shows it); debug_stop ends the session.`;
+    return ok(text, { sessionId: s.id, state: s.state, paused: false });
+  }
+  const d = await settle(s, Math.max(1, timeoutMs - (Date.now() - started)), signal, 3, progress);
+  return ok(d.text, d.structured);
+}
+
+export const debugPauseTool = tool('debug_pause', config, debugPause);
