@@ -111,10 +111,16 @@ export class ProgramReads {
     this.cache.delete(`${this.clientKey(client)}:${key}`);
     const scopes = await this.cached(client, key, async () => (await this.host.send('scopes', { frameId }, undefined, client))?.scopes ?? []);
     for (const s of scopes) {
-      if (this.scopeOwner.get(owner(s.variablesReference)) !== frameId) this.cache.delete(`${this.clientKey(client)}:variables:${s.variablesReference}`);
+      if (this.scopeOwner.get(owner(s.variablesReference)) !== frameId) this.forgetVariables(client, s.variablesReference);
       this.scopeOwner.set(owner(s.variablesReference), frameId);
     }
     return scopes;
+  }
+
+  /** Drops what was read under a reference another frame now reuses: all of it and every page. */
+  private forgetVariables(client: DapClient | undefined, ref: number): void {
+    const whole = `${this.clientKey(client)}:variables:${ref}`;
+    for (const key of [...this.cache.keys()]) if (key === whole || key.startsWith(`${whole}:`)) this.cache.delete(key);
   }
 
   /** Which frame each scope reference (per connection) was last handed out for. */
