@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
 
 const py = join(repoRoot, 'examples', 'python');
 const node = join(repoRoot, 'examples', 'node');
@@ -44,10 +44,14 @@ describe('debug_test: one test under the debugger (real adapters, real runners)'
     const r = await g.ok('debug_test', { test: 'tests/test_cart.py::test_discounted_total', cwd: py, breakpoints: [{ file: cart, line, condition: 'discount > 0' }] }, 120_000);
     assert.equal(r.structured.stop?.line, line, r.text);
     assert.equal(r.structured.locals.discount, '10', r.text);
+    // the breakpoints given to debug_test are its session's own: never "a workspace breakpoint set earlier"
+    assert.doesNotMatch(r.text, /workspace breakpoint/, r.text);
+    const listed = (await g.ok('debug_breakpoints')).structured.breakpoints as { id: string; owner?: string }[];
+    assert.deepEqual(listed.filter((b) => r.structured.breakpoints.includes(b.id)).map((b) => b.owner), [r.structured.sessionId], JSON.stringify(listed));
     const failed = await g.ok('debug_continue', {}, 60_000);
     assert.equal(failed.structured.stop.reason, 'exception', failed.text);
     await g.ok('debug_stop');
-    await g.ok('debug_breakpoint_remove', { all: true });
+    assert.ok(await eventually(async () => (await g.ok('debug_breakpoints')).structured.breakpoints.length === 0, 10_000), 'the test session\'s breakpoints end with it');
     const pass = await g.ok('debug_test', { test: 'tests/test_cart.py::test_plain_total', cwd: py }, 120_000);
     assert.equal(pass.structured.testOutcome.outcome, 'passed', pass.text);
     assert.match(lastLine(pass.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(tests\/test_cart\.py::test_plain_total\)/, pass.text);

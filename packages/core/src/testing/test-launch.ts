@@ -7,6 +7,7 @@ import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
 import type { SessionManager } from '../session/manager.js';
 import { canonicalPath } from '../session/paths.js';
 import type { LaunchRequest } from '../session/types.js';
+import type { BreakpointRequest } from '../breakpoints/workspace-breakpoints.js';
 import { TestRun, type ExpectedFailures } from './test-run.js';
 
 export interface TestRequest {
@@ -19,6 +20,8 @@ export interface TestRequest {
   /** Stop where the test fails (default true). */
   stopAtFailure?: boolean;
   adapterArgs?: Record<string, unknown>;
+  /** Breakpoints the agent gave with the test: the test session's own (they end with it). */
+  breakpoints?: BreakpointRequest[];
 }
 
 /** Unified launch arguments a form's launch template may fill; besides them, the profile's declared `fields`. */
@@ -49,6 +52,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
   // the test's own breakpoints (entries, failures) are its session's alone
   const sessionId = manager.reserveSessionId();
+  const given = req.breakpoints?.length ? await manager.breakpoints.add(req.breakpoints.map((b) => ({ ...b, sessionId })), cwd) : [];
   const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true, sessionId }, cwd).id);
   const failureIds = stopAtFailure ? spec.failureBreakpoints.map((name) => manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd).id) : [];
   if (entryIds.length || failureIds.length) await manager.synced();
@@ -77,7 +81,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
     const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
     const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];
     const expectedFailures = vars.expectedFailures as ExpectedFailures | undefined;
-    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, reportDir, notes, expectedFailures });
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, givenBreakpointIds: given.map((b) => b.id), reportDir, notes, expectedFailures });
   } catch (e) {
     const added = [...entryIds, ...failureIds];
     if (added.length) manager.book.remove(added);

@@ -27,6 +27,8 @@ export interface TestRunConfig {
   entryBreakpointIds?: string[];
   /** The profile's failureBreakpoints, set for this run: a stop at them is where the test failed. */
   failureBreakpointIds?: string[];
+  /** The breakpoints the agent gave with the test (its session's own). */
+  givenBreakpointIds?: string[];
   /** Where the runner writes its JUnit XML report (the outcome is read from it first). */
   reportDir?: string;
   /** What the answer says before the stop (the build that ran first, classes older than their sources). */
@@ -51,6 +53,8 @@ export class TestRun {
   readonly form: TestForm;
   readonly stopAtFailure: boolean;
   readonly notes: string[];
+  /** The breakpoints the agent gave with the test (its session's own). */
+  readonly givenBreakpointIds: string[];
   private readonly reportDir?: string;
   private armed = false;
   private final?: TestOutcome;
@@ -72,6 +76,7 @@ export class TestRun {
     this.book = config.book;
     this.stopAtFailure = config.stopAtFailure;
     this.notes = config.notes ?? [];
+    this.givenBreakpointIds = config.givenBreakpointIds ?? [];
     this.reportDir = config.reportDir;
     this.entryIds = new Set(config.entryBreakpointIds ?? []);
     this.failureIds = new Set(config.failureBreakpointIds ?? []);

@@ -29,8 +29,7 @@ export const debugTestTool = tool(
     },
     async (a, { manager, signal, progress }) => {
       const cwd = a.cwd ?? process.cwd();
-      const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints, cwd) : [];
-      const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure });
+      const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure, breakpoints: a.breakpoints });
       const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
       const failure = await failureFrame(run, d);
       const head = `Test ${a.test} (${run.session.profile.id}, ${run.form.runner})`;
@@ -40,7 +39,7 @@ export const debugTestTool = tool(
       const lines = [...run.notes, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
-      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: added.map((b) => b.id) });
+      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds });
     },
 );
 
