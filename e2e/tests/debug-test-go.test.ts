@@ -34,6 +34,14 @@ describe('debug_test on a Go module (real go test, real delve)', () => {
     assert.equal(go.testIds, 'cart/cart_test.go::TestTotal | ./cart::TestLineTotals/quarter off | TestLineTotals', langs.text);
   });
 
+  test('debug_launch on a package that is not main says so and how to run its tests instead', async () => {
+    const r = await g.call('debug_launch', { program: join(mod, 'cart') });
+    assert.ok(r.isError, r.text);
+    assert.match(r.text, /package cart, not package main/, r.text);
+    assert.match(r.text, /mode.*test/, r.text);
+    assert.doesNotMatch(r.text, /not an executable file/, r.text);
+  });
+
   test('a name in two packages lists runnable ids; package, import path and file ids run; a test the package lacks lists its tests; a subtest that matches no case says no tests ran', async () => {
     const both = await g.call('debug_test', { test: 'TestTotal', cwd: mod }, 300_000);
     assert.equal(both.isError, true, both.text);

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { pathExists } from '../../paths.js';
@@ -32,6 +32,7 @@ export const goHooks: ProfileHooks = {
     }
     if (!isFolder && !isSource) throw new GatewayError(`mode ${mode} builds Go source, but ${program} is neither a folder nor a .go file`, 'pass the package folder (or one of its .go files), or mode exec for a prebuilt binary', 'bad-arguments');
     const pkg = isFolder ? program : dirname(program);
+    if (mode === 'debug') await requireMain(pkg);
     vars.program = pkg;
     vars.goModule = (await moduleRoot(pkg)) ?? pkg;
   },
@@ -39,6 +40,23 @@ export const goHooks: ProfileHooks = {
   // delve reports death by signal N as exit code -N (an exit status itself is never negative)
   exitSignal: (code) => (code < 0 ? signalName(-code) : undefined),
 };
+
+/** delve's build of a package that is not main makes no program ("not an executable file"): said first, with what runs it. */
+async function requireMain(pkg: string): Promise<void> {
+  const sources = (await readdir(pkg)).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
+  const names = new Set<string>();
+  for (const f of sources) {
+    const clause = /^package\s+(\w+)/m.exec(await readFile(join(pkg, f), 'utf8'));
+    if (clause) names.add(clause[1]!);
+  }
+  if (names.size === 0 || names.has('main')) return;
+  const name = [...names][0];
+  throw new GatewayError(
+    `${pkg} is package ${name}, not package main: there is no program to run`,
+    `run its tests under the debugger instead (launch it with mode "test" and args ["-test.run", "^TestName$"], or by test id), or pass the folder of a main package that uses it`,
+    'bad-arguments',
+  );
+}
 
 /** The folder of the nearest go.mod at or above `dir`. */
 async function moduleRoot(dir: string): Promise<string | undefined> {
