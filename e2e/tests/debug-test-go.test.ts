@@ -42,6 +42,19 @@ describe('debug_test on a Go module (real go test, real delve)', () => {
     assert.doesNotMatch(r.text, /not an executable file/, r.text);
   });
 
+  test('a trace from a stopped test whose function delve refuses (an ambiguous name) says so and keeps the stop', async () => {
+    const line = lineOf(cartTest, 'total := LineTotal(10, 3, 0.5)');
+    const r = await g.ok('debug_test', { test: 'cart/cart_test.go::TestTotal', cwd: mod, breakpoints: [{ file: cartTest, line }] }, 300_000);
+    assert.equal(r.structured.stop?.line, line, r.text);
+    const t = await g.call('debug_trace', { sessionId: r.structured.sessionId, function: 'String' });
+    assert.ok(t.isError, t.text);
+    assert.match(t.text, /ambiguous/, t.text);
+    const status = await g.ok('debug_status', { sessionId: r.structured.sessionId });
+    assert.equal(status.structured.state, 'stopped', status.text);
+    assert.equal(status.structured.stop?.line, line, status.text);
+    await g.ok('debug_stop');
+  });
+
   test('a name in two packages lists runnable ids; package, import path and file ids run; a test the package lacks lists its tests; a subtest that matches no case says no tests ran', async () => {
     const both = await g.call('debug_test', { test: 'TestTotal', cwd: mod }, 300_000);
     assert.equal(both.isError, true, both.text);

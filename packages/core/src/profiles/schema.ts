@@ -357,6 +357,8 @@ export const ProfileSchema = z.object({
       functionNames: z.string().optional(),
       /** A regexp every function name must match (refused before launch otherwise, with functionNames as the advice). */
       functionPattern: z.string().optional(),
+      /** A regexp of the adapter's messages for a breakpoint it refused for good (an ambiguous or unknown name), not one still pending. */
+      refusedMessage: z.string().optional(),
     })
     .default({}),
   /**

@@ -70,11 +70,21 @@ export async function traceInSession(manager: SessionManager, session: Session, 
   const entry = new EntryBreakpoint(manager, await entrySpec(req.target, session.cwd, session.profile), session.cwd, session.id);
   const bp = await entry.arm();
   try {
+    refusedEntry(session, bp);
     if (session.state === 'stopped' && !atBreakpoint(session, bp)) await session.continue();
     return await traceCalls(manager, session, entry, req);
   } finally {
     await entry.disarm();
   }
+}
+
+/** An entry the adapter refused for good is said before the program is let go (it would run past where it is stopped, for nothing). */
+function refusedEntry(session: Session, bp: BookBreakpoint): void {
+  const binding = bp.bindings.get(session.id);
+  const refused = session.profile.breakpointKinds.refusedMessage;
+  if (!binding || binding.verified || !binding.message || !refused || !new RegExp(refused, 'i').test(binding.message)) return;
+  const where = bp.function ? `'${bp.function}'` : `line ${bp.line}`;
+  throw new GatewayError(`cannot trace ${where}: ${session.profile.adapter.name} refused the breakpoint (${binding.message}); session ${session.id} was left as it was`, 'name the function as the adapter can tell it apart (e.g. package.Function or package.(*Type).Method), or pass file and line', 'bad-arguments');
 }
 
 async function traceCalls(manager: SessionManager, session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest): Promise<TraceResult> {
