@@ -112,4 +112,17 @@ describe('node by pid: pause and snapshot stop the service', () => {
     assert.match(await request(s.port, '/post?name=bob&amount=2'), /^\d+$/);
     assert.equal(s.child.exitCode, null, 'the service survives');
   });
+
+  test('a second service by pid while the first holds 9229 (SIGUSR1 always opens it): refused naming the holder, not attached to the HTTP port', async () => {
+    const first = await service();
+    await g.ok('debug_attach', { language: 'node', processId: first.child.pid }, 120_000);
+    assert.match((await g.ok('debug_stop')).text, /detached/); // its inspector stays open on 9229
+    const second = await service();
+    const r = await g.call('debug_attach', { language: 'node', processId: second.child.pid }, 120_000);
+    assert.equal(r.isError, true, r.text);
+    assert.match(r.text, new RegExp(`9229.*process ${first.child.pid}|process ${first.child.pid}.*9229`), r.text);
+    assert.match(r.text, /--inspect-port=0/, r.text);
+    assert.doesNotMatch(r.text, /debuggable target/, r.text);
+    assert.match(await request(second.port, '/post?name=bob&amount=2'), /^\d+$/);
+  });
 });
