@@ -30,7 +30,7 @@ export async function openInspector(pid: number): Promise<number> {
     throw new GatewayError(
       `node process ${pid} could not open its inspector: SIGUSR1 opens 127.0.0.1:${SIGUSR1_PORT}, and process ${holder} (${await commandOf(holder)}) holds that port`,
       `Node opens ${SIGUSR1_PORT} for every SIGUSR1, and a Node process opened this way keeps it until it exits. Attach to process ${holder} if it is the one you meant, or end it; or start this service with --inspect-port=0 (SIGUSR1 then opens a free port) or --inspect=0 and attach by pid or port`,
-      { code: 'start-failed' },
+      'no-attach',
     );
   }
   throw new GatewayError(
