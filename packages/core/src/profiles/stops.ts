@@ -38,6 +38,12 @@ export const StopsSpec = z
      */
     adapterLibraryFilter: z.string().optional(),
     /**
+     * Why a pause the adapter answered may bring no stop yet, and what to do (a runtime that stops
+     * only when its code next runs: an idle Node server stops at its next request). Said when a
+     * pause brings no stop in time, instead of a guess.
+     */
+    pauseWhenIdle: z.string().optional(),
+    /**
      * A regexp of parts of frame names that tell a reader nothing (Rust's symbol hash `::h<16 hex>`):
      * removed from every frame name as frames are read, so stacks, stops and traces show the clean name.
      */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { processAlive, waitForPort } from '@dapgate/dap';
+import { GatewayError } from '../errors.js';
 import { pause } from './bounded-wait.js';
 import type { SessionManager } from './manager.js';
 import type { Session } from './session.js';
@@ -49,6 +50,11 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
     }
   } catch (e) {
     await session.end(false, 'snapshot').catch(() => undefined);
+    // no pause came (an idle Node program): say what the detach left, not only what failed
+    if (e instanceof GatewayError && e.step?.code === 'not-stopped') {
+      const end = await stillRuns(req.processId ?? session.targetPid, req);
+      throw new GatewayError(`${e.message} Detached: ${end.detail}.`, e.hint, e.step);
+    }
     throw e;
   }
   if (options.keepPaused) return { session, snapshot, end: { detached: false, running: false, detail: `session ${session.id} stays attached with the program paused: continue it to resume, end it to detach` } };

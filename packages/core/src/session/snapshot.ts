@@ -48,7 +48,12 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
     pausedAt = Date.now();
     await s.pause();
     const outcome = await s.waitUntil(() => s.state !== 'running' || !s.live, Math.min(PAUSE_WAIT_MS, Math.max(1, deadline - Date.now())));
-    if (outcome !== 'stopped') throw new GatewayError(`cannot take a snapshot: the program did not pause within ${PAUSE_WAIT_MS} ms (${outcome})`, 'the adapter traffic (diagnose) shows what the adapter is doing', { code: 'not-stopped', next: 'check-status' });
+    if (outcome !== 'stopped') {
+      const idle = s.live && s.state === 'running' ? s.profile.stops.pauseWhenIdle : undefined;
+      const message = `cannot take a snapshot: the program did not pause within ${PAUSE_WAIT_MS} ms (${outcome})${s.live && s.state === 'running' ? '; it runs on' : ''}`;
+      if (idle) throw new GatewayError(`${message}. ${idle}`, undefined, { code: 'not-stopped' });
+      throw new GatewayError(message, 'the adapter traffic (diagnose) shows what the adapter is doing', { code: 'not-stopped', next: 'check-status' });
+    }
     via = 'pause';
   }
   let resumed = false;
