@@ -30,6 +30,18 @@ const UNIFIED = new Set(['program', 'args']);
 /** Reads the test id with the profiles' test forms and launches its runner under the debugger. */
 export async function launchTest(manager: SessionManager, req: TestRequest): Promise<TestRun> {
   const cwd = canonicalPath(req.cwd ?? process.cwd());
+  // the agent's breakpoints are checked first (all or none) and are the test session's own: they end with a run that fails to start
+  const sessionId = manager.reserveSessionId();
+  const given = req.breakpoints?.length ? await manager.breakpoints.add(req.breakpoints.map((b) => ({ ...b, sessionId })), cwd) : [];
+  try {
+    return await launchReserved(manager, req, cwd, sessionId, given.map((b) => b.id));
+  } catch (e) {
+    manager.endOwned(sessionId);
+    throw e;
+  }
+}
+
+async function launchReserved(manager: SessionManager, req: TestRequest, cwd: string, sessionId: string, givenBreakpointIds: string[]): Promise<TestRun> {
   const picked = pickForm(manager, req.test, req.language, cwd);
   const { profile, spec } = picked;
   const hooks = hooksFor(profile.hooks);
@@ -51,8 +63,6 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
   const stopAtFailure = req.stopAtFailure ?? true;
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
   // the test's own breakpoints (entries, failures) are its session's alone
-  const sessionId = manager.reserveSessionId();
-  const given = req.breakpoints?.length ? await manager.breakpoints.add(req.breakpoints.map((b) => ({ ...b, sessionId })), cwd) : [];
   const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true, sessionId }, cwd).id);
   const failureIds = stopAtFailure ? spec.failureBreakpoints.map((name) => manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd).id) : [];
   if (entryIds.length || failureIds.length) await manager.synced();
@@ -81,7 +91,7 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
     const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
     const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];
     const expectedFailures = vars.expectedFailures as ExpectedFailures | undefined;
-    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, givenBreakpointIds: given.map((b) => b.id), reportDir, notes, expectedFailures });
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, givenBreakpointIds, reportDir, notes, expectedFailures });
   } catch (e) {
     const added = [...entryIds, ...failureIds];
     if (added.length) manager.book.remove(added);
