@@ -14,6 +14,8 @@ export type { SnapshotOptions, SnapshotFrame, ThreadSnapshot, WaitGroup, Snapsho
 const LEVELS = 40;
 const PARALLEL = 8;
 const PAUSE_WAIT_MS = 5_000;
+/** When a pause that brought no stop is sent once more. */
+const REPAUSE_AFTER_MS = 1_500;
 const REQUEST_MS = 5_000;
 
 /**
@@ -47,7 +49,14 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
     if (s.state !== 'running') throw new GatewayError(`cannot take a snapshot: session ${s.id} is ${s.state}`, undefined, { code: 'not-stopped', next: 'check-status' });
     pausedAt = Date.now();
     await s.pause();
-    const outcome = await s.waitUntil(() => s.state !== 'running' || !s.live, Math.min(PAUSE_WAIT_MS, Math.max(1, deadline - Date.now())));
+    const until = Date.now() + Math.min(PAUSE_WAIT_MS, Math.max(1, deadline - Date.now()));
+    const left = () => Math.max(1, until - Date.now());
+    let outcome = await s.waitUntil(() => s.state !== 'running' || !s.live, Math.min(REPAUSE_AFTER_MS, left()));
+    if (outcome !== 'stopped' && s.live && s.state === 'running' && until - Date.now() > 100) {
+      // lldb-dap drops a pause that comes right after its attach (1 in 3 seen): asked once more, bounded
+      await s.pause(undefined, left()).catch(() => undefined);
+      outcome = await s.waitUntil(() => s.state !== 'running' || !s.live, left());
+    }
     if (outcome !== 'stopped') {
       const idle = s.live && s.state === 'running' ? s.profile.stops.pauseWhenIdle : undefined;
       const message = `cannot take a snapshot: the program did not pause within ${PAUSE_WAIT_MS} ms (${outcome})${s.live && s.state === 'running' ? '; it runs on' : ''}`;
