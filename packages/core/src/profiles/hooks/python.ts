@@ -23,7 +23,7 @@ export const pythonHooks: ProfileHooks = {
     const explicit = vars.adapterArgs?.python;
     if (typeof explicit === 'string' || Array.isArray(explicit)) return;
     const found = (await projectVenvPython(vars)) ?? (await whichFirst(PATH_PYTHONS));
-    vars.python = found && (await realInterpreter(found));
+    vars.python = found && (await realInterpreter(found, vars.cwd));
   },
   /**
    * debug_test: pytest writes its JUnit XML report (the outcome and which tests failed are read
@@ -32,12 +32,12 @@ export const pythonHooks: ProfileHooks = {
   async prepareTest(vars: TemplateVars) {
     vars.testNotes = [];
     const python = (await projectVenvPython(vars)) ?? (await whichFirst(PATH_PYTHONS));
-    if (python) await resolvePythonTest(await realInterpreter(python), vars);
+    if (python) await resolvePythonTest(await realInterpreter(python, vars.cwd), vars);
     if (String(vars.collect).startsWith('pytest')) vars.reportsDir = await mkdtemp(join(tmpdir(), 'dapgate-pytest-'));
   },
   async lookUpAhead() {
     const found = await whichFirst(PATH_PYTHONS);
-    if (found) await realInterpreter(found);
+    if (found) await realInterpreter(found, process.cwd());
   },
   /** By pid, debugpy injects itself with gdb (Linux) or lldb (macOS): say up front when that is missing. */
   async prepareAttach(vars: TemplateVars) {
@@ -56,23 +56,36 @@ export const pythonHooks: ProfileHooks = {
   describeExit: (code) => wrappedSignalNote(code, "debugpy's launcher"),
 };
 
-/** Interpreter path -> the executable behind it; concurrent launches share one probe. */
+/** Interpreter path and the version file that governs it -> the executable behind it; concurrent launches share one probe. */
 const interpreters = new Map<string, Promise<string>>();
 
+/** Files a version manager's shim reads its version from, in the folder it runs in or a parent (pyenv, asdf). */
+const VERSION_FILES = ['.python-version', '.tool-versions'];
+
 /**
- * The interpreter behind a launcher script (pyenv shims cost ~0.3 s per start): asked once per
- * path per gateway run, then reused. Falls back to the path itself.
+ * The interpreter behind a launcher script (pyenv shims cost ~0.3 s per start), asked in the folder
+ * the program runs in, since a shim picks its version from that folder's .python-version: once per
+ * path and governing version file per gateway run (the lookup ahead serves every folder without one).
  */
-function realInterpreter(path: string): Promise<string> {
-  let real = interpreters.get(path);
+async function realInterpreter(path: string, cwd: string): Promise<string> {
+  const key = `${path}\0${await versionFile(cwd)}`;
+  let real = interpreters.get(key);
   if (!real) {
-    real = runCommand(path, ['-c', 'import sys; print(sys.executable)'], { timeoutMs: 10_000 }).then(async (r) => {
+    real = runCommand(path, ['-c', 'import sys; print(sys.executable)'], { timeoutMs: 10_000, cwd }).then(async (r) => {
       const printed = r.ok ? r.stdout.trim() : '';
       return printed && (await pathExists(printed)) ? printed : path;
     });
-    interpreters.set(path, real);
+    interpreters.set(key, real);
   }
   return real;
+}
+
+/** The nearest version file at or above `dir` ('' when none: the manager's global choice). */
+async function versionFile(dir: string): Promise<string> {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    for (const name of VERSION_FILES) if (await pathExists(join(at, name))) return join(at, name);
+    if (dirname(at) === at) return '';
+  }
 }
 
 /** Folder searched -> the .venv interpreter found from it. Only hits are kept: a folder without one is searched again next time. */
