@@ -194,9 +194,20 @@ describe('node through js-debug (real adapter)', () => {
     const port2 = await freePort();
     const qline = lineOf(quick, 'count += step;');
     await g.ok('debug_breakpoint_set', { file: quick, line: qline });
-    targets.push(startInspectTarget(quick, port2, { brk: true }));
-    const b = await g.ok('debug_attach', { language: 'node', port: port2, waitForTargetMs: 15_000 });
-    const wb = b.structured.state === 'stopped' && b.structured.stop?.line === qline ? b : await g.ok('debug_wait', { timeoutMs: 15_000 });
+    const attachBrk = async (port: number) => {
+      targets.push(startInspectTarget(quick, port, { brk: true }));
+      const b = await g.ok('debug_attach', { language: 'node', port, waitForTargetMs: 15_000 });
+      return b.structured.state === 'stopped' && b.structured.stop?.line === qline ? b : await g.ok('debug_wait', { timeoutMs: 15_000 });
+    };
+    let wb = await attachBrk(port2);
+    if (/ERR_INTERNAL_ASSERTION/.test(wb.text) && /<node_internals>/.test(wb.text)) {
+      // Node 20.20's own internal assertion, thrown in the target at startup under --inspect-brk (seen
+      // about 1 run in 8 in CI, cause inside Node not isolated; docs/reliability.md): dapgate reported
+      // it truly as the exception it is; the attach is tried once more on a fresh target
+      console.log(`retrying the --inspect-brk attach after Node's internal assertion: ${wb.text.split('\n')[0]}`);
+      await g.ok('debug_stop', { terminate: true });
+      wb = await attachBrk(await freePort());
+    }
     assert.equal(wb.structured.stop?.line, qline, wb.text);
     await g.ok('debug_breakpoint_remove', { all: true });
     await g.ok('debug_stop', { terminate: true });
