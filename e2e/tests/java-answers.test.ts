@@ -110,18 +110,21 @@ describe('java: answers that match Java', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'dapgate-kettle-cwd-'));
     try {
       const source = join(dir, 'Kettle.java');
-      writeFileSync(source, 'public class Kettle {\n  public static void main(String[] a) throws Exception {\n    for (int i = 0; i < 1200; i++) {\n      Thread.sleep(50);\n    }\n  }\n}\n');
+      writeFileSync(source, 'public class Kettle {\n  public static void main(String[] a) throws Exception {\n    System.out.println("boiling");\n    for (int i = 0; i < 1200; i++) {\n      Thread.sleep(50);\n    }\n  }\n}\n');
       const javac = spawnSync('javac', ['-g', '-d', dir, source], { encoding: 'utf8', timeout: 120_000 });
       assert.equal(javac.status, 0, javac.stderr);
       const r = await g.ok('debug_launch', { language: 'java', mainClass: 'Kettle', classPaths: [dir], cwd, wait: false }, 120_000);
       assert.equal(r.structured.state, 'running', r.text);
+      // paused only once main runs: a pause during JVM startup stops a main thread with no frames yet
+      const deadline = Date.now() + 30_000;
+      while (!(await g.ok('debug_output')).text.includes('boiling') && Date.now() < deadline) await new Promise((f) => setTimeout(f, 100));
       const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
       assert.equal(p.structured.state, 'stopped', p.text);
       const collapsed = await g.ok('debug_stack', {});
       assert.match(collapsed.text, /^ +… \d+ library frames? \(#0/m, `JDK frames collapsed: ${collapsed.text}`);
-      assert.match(collapsed.text, /^#\d+ Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:4$/m, collapsed.text);
+      assert.match(collapsed.text, /^#\d+ Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:5$/m, collapsed.text);
       const stack = await g.ok('debug_stack', { library: true });
-      assert.match(stack.text, /Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:4/, stack.text);
+      assert.match(stack.text, /Kettle\.main\(String\[\]\)[^\n]*Kettle\.java:5/, stack.text);
       if (existsSync(join(javaHome(), 'lib', 'src.zip'))) assert.match(stack.text, /Thread\.sleep[^\n]*Thread\.java/, stack.text);
       else assert.match(stack.text, /Thread\.sleep[^\n]*<no source>/, stack.text);
       const call = await g.call('debug_evaluate', { expression: 'Math.max(1, 2)' });

@@ -54,7 +54,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       const stop = thread.stop ?? (await pausedWithOthers(s, thread.id));
       if (!stop.frames.length) await framesNow(s, stop);
       const top = stop.frames[0];
-      const where = top ? frameLabel(top, s.cwd) : 'an unknown location';
+      const where = top ? frameLabel(top, s.cwd) : 'a point where the thread has no frames (its code has not started yet, or it runs native code only)';
       // the profile's own breakpoint where a panic starts (Rust's rust_panic): a panic, not "breakpoint 1.1"
       const raise = s.profile.trace?.raise?.function;
       const panic = !stop.breakpointIds.length && stop.reason !== 'exception' && !!top && !!raise && new RegExp(raise).test(top.name);

@@ -26,7 +26,9 @@ export async function debugStack(a: ToolArgs<typeof config.input>, { manager }: 
   const more = total !== undefined && total > start + frames.length ? `\n… ${totalIsLowerBound ? 'at least ' : ''}${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
   const collapsed = view.libraryFrames && !a.library ? `\n(${view.libraryFrames} library frame${view.libraryFrames === 1 ? '' : 's'} collapsed; library: true lists them)` : '';
   const text = view.lines.join('\n') + more + collapsed;
-  return ok(frames.length ? text : 'No frames.', { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: view.rows, totalFrames: total, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) });
+  return ok(frames.length ? text : NO_FRAMES, { sessionId: s.id, state: s.state, threadId: a.threadId ?? s.stop?.threadId, frames: view.rows, totalFrames: total, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) });
 }
 
 export const debugStackTool = tool('debug_stack', config, debugStack);
+
+const NO_FRAMES = 'No frames: this thread has none at this stop (its code has not started yet, or it runs native code only). Continue or step, then look again.';
