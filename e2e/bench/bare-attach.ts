@@ -88,6 +88,9 @@ export class BareAttach {
       const before = ((await c.request('threads')).body as DebugProtocol.ThreadsResponse['body']).threads;
       all = this.spec.allThreadsId ?? before[0]?.id ?? 1;
       const stopped = this.nextStop();
+      // the profile's request an adapter needs before a pause (delve by pid drops a pause otherwise), as any client must send
+      const prime = this.spec.profile.threads.beforePause;
+      if (prime) await c.request(prime.request, prime.arguments);
       await c.request('pause', { threadId: all });
       await stopped;
     }

@@ -7,7 +7,7 @@
 // finds a debugger (debugpy's injected server, an open inspector or JDWP port) left by another.
 // BENCH_LIVE_TRAFFIC_MS=N: the snapshots are taken while a client sends the service a request every
 // N ms (default: idle). An idle Node service cannot be paused (V8 pauses at the next JavaScript
-// statement, and an idle event loop runs none), nor can delve pause an idle Go service in accept.
+// statement, and an idle event loop runs none).
 import { performance } from 'node:perf_hooks';
 import { loadProfiles, type Profile } from '@dapgate/core';
 import type { Gateway } from '../support/gateway.js';

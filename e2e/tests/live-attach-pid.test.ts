@@ -137,6 +137,29 @@ describe('attach by pid to a service not started for debugging', () => {
     await snapshotWaiting('go', s, file, lineOf(file, 'main waits here'), 'IO wait', 'stopped');
   });
 
+  test('go: attached by pid with no breakpoint, a pause stops the service and debug_snapshot of the session names where main waits; detached, it answers', async () => {
+    const file = liveFixture('service.go');
+    const s = await startService(build('service.go'), []);
+    services.push(s);
+    const a = await g.ok('debug_attach', { language: 'go', processId: s.child.pid }, 120_000);
+    assert.equal(a.structured.state, 'running', a.text);
+    // delve 1.27 answers no `pause` after an attach until the target has stopped once
+    const p = await g.ok('debug_pause', { timeoutMs: 10_000 });
+    assert.equal(p.structured.state, 'stopped', p.text);
+    assert.equal(p.structured.stop.reason, 'pause', p.text);
+    await g.ok('debug_continue', { wait: false });
+    const snap = await g.ok('debug_snapshot', {}, 60_000);
+    assert.equal(snap.structured.via, 'pause', snap.text);
+    const groups = snap.structured.groups as { file?: string; line?: number; function?: string }[];
+    assert.ok(groups.some((x) => x.file === file && x.line === lineOf(file, 'main waits here') && x.function === 'main.main'), snap.text);
+    assert.equal(snap.structured.state, 'running', snap.text);
+    assert.match(await request(s.port, '/post?name=eve&amount=3'), /^3$/);
+    const stop = await g.ok('debug_stop');
+    assert.match(stop.text, /detached/, stop.text);
+    assert.match(await request(s.port, '/post?name=eve&amount=4'), /^7$/);
+    assert.equal(s.child.exitCode, null, 'the service survives the detach');
+  });
+
   test('c: lldb attaches by pid to a single-threaded socket service (a negative amount stored as positive)', async () => {
     const file = liveFixture('service.c');
     const s = await startService(build('service.c'), []);

@@ -29,6 +29,13 @@ export const ThreadsSpec = z
      * -1 "Current"): a listing then says so instead of showing its answer.
      */
     unlistedWhileRunning: z.boolean().default(false),
+    /**
+     * A request sent before every `pause`, for an adapter that drops a pause otherwise (delve 1.27
+     * attached by pid takes a pause for "cancel symbol downloads" and answers nothing until one of
+     * its continues has ended, which after an attach may be never: a breakpoint request halts and
+     * resumes the target, which ends one). Its answer is not used; it costs a halt and a resume.
+     */
+    beforePause: z.object({ request: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }).optional(),
     /** A regexp of the runtime's own thread names (the JVM's Reference Handler, Finalizer...): a pause without threadId picks another thread. */
     systemThreads: regexp().optional(),
   })

@@ -30,8 +30,7 @@ const ENTRY_STOP_MS = 5_000;
  */
 export async function snapshotLive(manager: SessionManager, req: AttachRequest, options: SnapshotOptions): Promise<{ session: Session; snapshot: Snapshot; end: LiveEnd }> {
   const before = req.processId ? await runState(req.processId) : undefined;
-  // where the adapter can stay stopped after its attach, that stop is the snapshot's pause (delve
-  // never answers a 'pause' of a Go service idle in accept)
+  // where the adapter can stay stopped after its attach, that stop is the snapshot's pause (one halt, not two)
   const session = await manager.attach({ ...req, stopOnEntry: true });
   let snapshot: Snapshot;
   try {

@@ -150,6 +150,7 @@ export class ThreadControl {
     this.agentPausing.add(e.client);
     const client = e.client;
     try {
+      await this.beforePause(client, timeoutMs);
       await this.host.send('pause', { threadId: e.adapterId }, timeoutMs, client);
       setTimeout(() => this.agentPausing.delete(client), 1_000).unref(); // its stop event may follow the response
       return 'requested';
@@ -158,6 +159,17 @@ export class ThreadControl {
       // the session turns an unanswered request into its own error (request-timeout: the session lives on)
       if (err instanceof AdapterTimeoutError || (err instanceof GatewayError && err.step?.code === 'request-timeout')) return 'unanswered';
       throw err;
+    }
+  }
+
+  /** The profile's `threads.beforePause` request (bounded; a failure is logged and the pause is sent anyway). */
+  private async beforePause(client: DapClient, timeoutMs: number | undefined): Promise<void> {
+    const spec = this.host.profile.threads.beforePause;
+    if (!spec) return;
+    try {
+      await client.requestCustom(spec.request, spec.arguments, Math.min(timeoutMs ?? 5_000, 5_000));
+    } catch (err) {
+      this.host.logGatewayEvent('threads', `${spec.request} before the first pause failed: ${(err as Error).message}`);
     }
   }
 
