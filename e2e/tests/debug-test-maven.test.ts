@@ -111,4 +111,19 @@ describe('debug_test on a Maven project (JUnit 5 and 4, real java-debug)', () =>
     assert.doesNotMatch(broken.text, /javac could not compile/, broken.text);
     writeFileSync(cartTest, original);
   });
+  test('debug_languages lists the Java id forms with examples that run here (from the module\'s folder)', async () => {
+    const langs = await g.ok('debug_languages');
+    const java = langs.structured.languages.find((l: { id: string }) => l.id === 'java');
+    // `a[#b]`: the form with and without its optional part
+    const ids: string[] = java.testIds.split(' | ').flatMap((id: string) => (/\[#.*\]$/.test(id) ? [id.replace(/\[(#.*)\]$/, '$1'), id.replace(/\[#.*\]$/, '')] : [id]));
+    assert.deepEqual(ids, ['src/test/java/shop/CartTest.java#discountedTotal', 'src/test/java/shop/CartTest.java', 'shop.CartTest#discountedTotal', 'shop.CartTest', 'discountedTotal'], java.testIds);
+    for (const id of ids) {
+      const r = await g.ok('debug_test', { test: id, cwd: shop }, 300_000);
+      assert.doesNotMatch(r.text, /matches no test|no tests ran|NO TESTS RAN/i, `${id}: ${r.text}`);
+      if (r.structured.state === 'stopped') {
+        assert.match(r.text, /CartTest\.java:\d+/, `${id}: ${r.text}`);
+        await g.ok('debug_stop');
+      } else assert.ok(['passed', 'failed'].includes(r.structured.testOutcome?.outcome), `${id}: ${r.text}`);
+    }
+  });
 });
