@@ -61,6 +61,10 @@ describe('debug_test on a Maven project (JUnit 5 and 4, real java-debug)', () =>
     assert.equal(r.structured.failureLocation.line, lineOf(cartTest, 'assertEquals(expected, total);'), r.text);
     assert.match(r.structured.failureLocals.total, /^38\.0/, r.text);
     assert.match(r.structured.failureLocals.expected, /^38\.5/, r.text);
+    // frame 0 is JUnit's assertion code: an evaluate there of the test's local says which frame has it
+    const there = await g.call('debug_evaluate', { expression: 'total + 1' });
+    assert.equal(there.isError, true, there.text);
+    assert.match(there.text, /'total' is a local of frame (\d+) \(CartTest\.discountedTotal\(\) at [^)]*CartTest\.java:\d+\): pass frame: \1/, there.text);
     const end = await g.ok('debug_continue', {}, 60_000);
     assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(shop\.CartTest\.discountedTotal\(\)\), 0 passed/, end.text);
 

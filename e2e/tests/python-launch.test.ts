@@ -122,6 +122,17 @@ describe('python launch through MCP (real debugpy)', () => {
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
+  test('a name that is not in the frame evaluated but in a caller\'s: the refusal names that frame', async () => {
+    const inner = lineOf(nested, 'return sum(i.qty * i.price for i in self.items)');
+    await g.ok('debug_launch', { program: nested, breakpoints: [{ file: nested, line: inner }] });
+    const bad = await g.call('debug_evaluate', { expression: 'len(matrix)' });
+    assert.equal(bad.isError, true, bad.text);
+    assert.match(bad.text, /'matrix' is a local of frame 1 \(build at [^)]*nested\.py:\d+\): pass frame: 1/, bad.text);
+    const there = await g.ok('debug_evaluate', { expression: 'len(matrix)', frame: 1 });
+    assert.equal(there.structured.result, '5', there.text);
+    await g.ok('debug_stop');
+  });
+
   test('an uncaught exception stops the program where it is raised', async () => {
     const r = await g.ok('debug_launch', { program: raises, stopOnEntry: false, breakpoints: [] });
     // no breakpoints: returns while running; the exception stop arrives shortly after

@@ -42,21 +42,44 @@ export async function debugEvaluate(a: ToolArgs<typeof config.input>, { manager 
     return ok(text, structured);
   } catch (e) {
     if (!(e instanceof AdapterRefusedError)) throw e;
-    const here = s.state === 'stopped' ? await whereAndNames(s, frame, a.threadId) : '';
+    const here = s.state === 'stopped' ? await whereAndNames(s, frame, a.expression, a.threadId) : '';
     return failure(`${e.message.trim()}${here}`, { sessionId: s.id, state: s.state, expression: a.expression, error: e.message });
   }
 }
 
 export const debugEvaluateTool = tool('debug_evaluate', config, debugEvaluate);
 
-async function whereAndNames(s: Session, frame: number, threadId?: number): Promise<string> {
+async function whereAndNames(s: Session, frame: number, expression: string, threadId?: number): Promise<string> {
   try {
     const f = await s.reads.frameAt(frame, threadId);
     const names = [...(await s.inspectorFor(threadId).snapshot(frame)).keys()];
-    return ` (in ${f.name} at ${frameLocation(f, s.cwd)}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.`;
+    const elsewhere = await callerWithName(s, frame, identifiers(expression).filter((n) => !names.includes(n)), threadId);
+    return ` (in ${f.name} at ${frameLocation(f, s.cwd)}). Names here: ${names.slice(0, 30).join(', ') || '(none)'}.${elsewhere}`;
   } catch {
     return '';
   }
+}
+
+/** How many frames below the one evaluated a refusal looks in for a name it lacks. */
+const CALLERS_SEARCHED = 8;
+
+/** The nearest frame below `frame` where one of the missing names is a local, as a sentence (empty if none). */
+async function callerWithName(s: Session, frame: number, missing: string[], threadId?: number): Promise<string> {
+  if (!missing.length) return '';
+  for (let i = frame + 1; i <= frame + CALLERS_SEARCHED; i++) {
+    const f = await s.reads.frameAt(i, threadId).catch(() => undefined);
+    if (!f) return '';
+    const names = await s.inspectorFor(threadId).snapshot(i).catch(() => undefined);
+    const name = names && missing.find((n) => names.has(n));
+    if (name) return ` '${name}' is a local of frame ${i} (${f.name} at ${frameLocation(f, s.cwd)}): pass frame: ${i}.`;
+  }
+  return '';
+}
+
+/** The names an expression starts paths with (`a` in `a.b[c]`), outside quotes; not members after a dot. */
+function identifiers(expression: string): string[] {
+  const bare = expression.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, '""');
+  return [...new Set([...bare.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*/g)].map((m) => m[0]))];
 }
 
 /** `a.b = 1`, `x += 2` (not `==`, `<=`, `=>`): an assignment outside quotes. */
