@@ -61,6 +61,10 @@ describe('locals not set yet (real adapters)', () => {
     assert.match(r.structured.locals.slice, /^<unreadable/, `the junk slice is not shown as data: ${r.text}`);
     assert.match(r.structured.locals.text, /unreadable/, r.text);
     assert.equal(r.structured.locals.ok, '7', r.text);
+    // pointing into readable memory, with a length longer than the capacity / than memory can hold
+    assert.match(r.structured.locals.wild, /^<unreadable: says 69970680256920 items/, r.text);
+    assert.match(r.structured.locals.vast, /^<unreadable: says 1125899906842624 items/, r.text);
+    assert.match((await g.ok('debug_evaluate', { expression: 'wild' })).text, /^wild = <unreadable/);
     const v = await g.ok('debug_variables', { path: 'slice', depth: 1 }, 60_000);
     assert.match(v.text, /^slice = <unreadable/, v.text);
     assert.doesNotMatch(v.text, /name a path such as/, `no hint to read items that cannot be read: ${v.text}`);

@@ -434,6 +434,13 @@ export const ProfileSchema = z.object({
        * `unreadablePointer` child pattern.
        */
       unreadableItem: regexp().optional(),
+      /**
+       * Where the adapter's value states a collection's length (and capacity), a regexp with named
+       * groups `len` (and `cap`): a length over the capacity, or over the bytes a 64-bit address
+       * space holds (2^47), is a header of junk (a stale slot in an optimized frame) even when its
+       * pointer reads, and the value is reported as unreadable (delve: `[]T len: N, cap: M, [...]`).
+       */
+      impossibleCount: regexp().optional(),
     })
     .default({}),
   /** What the evaluation modes check for this language (see policy/evaluation.ts). */

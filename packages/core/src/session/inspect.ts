@@ -79,6 +79,7 @@ export class Inspector {
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
   private readonly unformatted: RegExp | undefined;
   private readonly unreadableItem: RegExp | undefined;
+  private readonly impossibleCount: RegExp | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -94,6 +95,7 @@ export class Inspector {
     this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
     const item = v.unreadableItem ?? v.unreadablePointer?.child;
     this.unreadableItem = item ? new RegExp(item) : undefined;
+    this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
   }
 
   /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
@@ -150,6 +152,8 @@ export class Inspector {
     if (this.opaque(n.type) && this.unformatted?.test(n.value)) {
       return { ...n, value: `<unreadable: the debugger's formatter could not read this ${n.type} at ${n.value.replace(/^.* @ /, '')}; it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
     }
+    const impossible = this.impossibleCount && countImpossible(this.impossibleCount.exec(n.value)?.groups);
+    if (impossible) return { ...n, value: `<unreadable: says ${impossible}; it holds no valid value (such as a stale slot in an optimized frame)>`, variablesReference: 0, unreadable: true };
     if (n.variablesReference > 0 && this.unreadableItem && n.indexed !== undefined && n.indexed > PAGED_OVER) {
       const [first] = await this.read(n.variablesReference, n.indexed, { start: 0, count: 1 }).catch(() => []);
       if (!first || !this.unreadableItem.test(first.value)) return n;
@@ -397,4 +401,17 @@ function matches(name: string, segment: string): boolean {
   const a = index.exec(name);
   const b = index.exec(segment);
   return !!a && !!b && Number(a[1]) === Number(b[1]);
+}
+
+/** Bytes a 64-bit address space gives a process (48-bit virtual addresses, the lower half): no collection holds more items. */
+const ADDRESS_SPACE = 2n ** 47n;
+
+/** Why a stated length cannot be (e.g. "69970680256920 items with room for 3"), or undefined if it can. */
+function countImpossible(groups: Record<string, string | undefined> | undefined): string | undefined {
+  if (!groups?.len) return undefined;
+  const len = BigInt(groups.len);
+  const cap = groups.cap ? BigInt(groups.cap) : undefined;
+  if (cap !== undefined && len > cap) return `${len} items with room for ${cap}`;
+  if (len > ADDRESS_SPACE || (cap !== undefined && cap > ADDRESS_SPACE)) return `${len} items, more than a 64-bit address space holds`;
+  return undefined;
 }
