@@ -9,6 +9,7 @@ import { explainPtraceRefusal } from './lldb-common.js';
 import { wrappedSignalNote } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { resolvePythonTest } from './python-test-ids.js';
+import { pyenvShimTarget } from './pyenv-shim.js';
 
 /** The interpreters looked for on PATH when the project has no .venv. */
 const PATH_PYTHONS = ['python3', 'python'];
@@ -63,7 +64,8 @@ const interpreters = new Map<string, Promise<string>>();
 const VERSION_FILES = ['.python-version', '.tool-versions'];
 
 /**
- * The interpreter behind a launcher script (pyenv shims cost ~0.3 s per start), asked in the folder
+ * The interpreter behind a launcher script (pyenv shims cost ~0.3 s per start: read from pyenv's
+ * files where they say it plainly, else the shim is asked), asked in the folder
  * the program runs in, since a shim picks its version from that folder's .python-version: once per
  * path and governing version file per gateway run (the lookup ahead serves every folder without one).
  */
@@ -71,10 +73,14 @@ async function realInterpreter(path: string, cwd: string): Promise<string> {
   const key = `${path}\0${await versionFile(cwd)}`;
   let real = interpreters.get(key);
   if (!real) {
-    real = runCommand(path, ['-c', 'import sys; print(sys.executable)'], { timeoutMs: 10_000, cwd }).then(async (r) => {
-      const printed = r.ok ? r.stdout.trim() : '';
-      return printed && (await pathExists(printed)) ? printed : path;
-    });
+    real = pyenvShimTarget(path, cwd).then(
+      async (known) =>
+        known ??
+        runCommand(path, ['-c', 'import sys; print(sys.executable)'], { timeoutMs: 10_000, cwd }).then(async (r) => {
+          const printed = r.ok ? r.stdout.trim() : '';
+          return printed && (await pathExists(printed)) ? printed : path;
+        }),
+    );
     interpreters.set(key, real);
   }
   return real;
