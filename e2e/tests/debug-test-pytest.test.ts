@@ -80,6 +80,16 @@ describe('debug_test on a pytest project (real debugpy, real pytest)', () => {
     assert.equal(legacy.structured.testOutcome.outcome, 'passed', legacy.text);
   });
 
+  test('an AttributeError a module __getattr__ raises for a name pytest or mock probes (hasattr, getattr with a default) is no failure; one that leaves the test is', async () => {
+    const lazyTest = join(project, 'tests', 'test_lazy.py');
+    const first = await run('tests/test_lazy.py');
+    const lazy = join(project, 'shop', 'lazy.py');
+    const { stops, end } = await toEnd(first, 'lazy.py');
+    assert.deepEqual(stops, [lineOf(lazy, 'raise AttributeError(')], `one stop, where the name the test reads is refused: ${first.text}`);
+    assert.match(first.text, new RegExp(`test_missing_name \\(Current frame\\) at tests/test_lazy\\.py:${lineOf(lazyTest, 'rate = lazy.tax_rate')}`), first.text);
+    assert.match(lastLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(tests\/test_lazy\.py::test_missing_name\), 2 passed/, end.text);
+  });
+
   test('ids: file::test with conftest fixture values in the locals, file::Class::test, cases [3] and [half off-50]; a passing raises test reports PASSED', async () => {
     const r = await run('tests/test_pricing.py::test_discounted_total');
     assert.equal(r.structured.stop.line, lineOf(pricingTest, 'assert total == expected'), r.text);
