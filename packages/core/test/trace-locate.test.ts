@@ -17,3 +17,28 @@ test("a function's first body line, per profile pattern (Python def, JS function
 test('a name that is not defined in the file is refused with what to do instead', async () => {
   await assert.rejects(functionBodyLine(profile('python'), join(root, 'examples/python/scores.py'), 'nowhere'), /no definition of 'nowhere'.*|pass file and line/);
 });
+
+test('Type.method looks inside that type\'s block; a bare name defined more than once is refused with each candidate', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'dapgate-locate-'));
+  try {
+    const py = join(dir, 'types.py');
+    writeFileSync(py, ['class ParamType:', '    def convert(self, value):', '        return value', '', '', 'class Range(ParamType):', '    # a comment at any indent does not end the class', '# like this', '    def convert(self, value):', '        rv = int(value)', '        return rv', '', 'def convert(x):', '    return x', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('python'), py, 'Range.convert'), 10);
+    assert.equal(await functionBodyLine(profile('python'), py, 'ParamType.convert'), 3);
+    await assert.rejects(functionBodyLine(profile('python'), py, 'convert'), /'convert' is defined 3 times in .*: ParamType\.convert \(line 2\), Range\.convert \(line 9\), line 13/);
+    await assert.rejects(functionBodyLine(profile('python'), py, 'Other.convert'), /no 'Other' found/);
+    const go = join(dir, 'tree.go');
+    writeFileSync(go, ['package t', '', 'func (t *Tree) Get(k int) int {', '\treturn k', '}', '', 'func (n node) Get(k int) int {', '\treturn k + 1', '}', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('go'), go, 'node.Get'), 8);
+    assert.equal(await functionBodyLine(profile('go'), go, 'Tree.Get'), 4);
+    await assert.rejects(functionBodyLine(profile('go'), go, 'Get'), /Tree\.Get \(line 3\), node\.Get \(line 7\)/);
+    const java = join(dir, 'Shapes.java');
+    writeFileSync(java, ['class Circle {', '  double area() {', '    return 3.14;', '  }', '}', 'class Square {', '  double area() {', '    return 1.0;', '  }', '}', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('java'), java, 'Square.area'), 8);
+    assert.equal(await functionBodyLine(profile('java'), java, 'Circle#area'), 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -19,6 +19,13 @@ export const TraceSpec = z.object({
   exceptionFilters: z.array(z.string()).default([]),
   /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */
   definition: regexp().optional(),
+  /**
+   * A regexp of the line that opens what a qualified name's first part names (`Cart` in
+   * `Cart.total`: a class, an impl block; Go: the method's own line with its receiver); `NAME`
+   * stands for that part. The function is the first definition from there to the end of that
+   * block (the next line indented no deeper).
+   */
+  container: regexp().optional(),
   /** A regexp of the line that ends a definition's signature (`:` / `{`); the body starts after it. */
   bodyStart: regexp().optional(),
   /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */

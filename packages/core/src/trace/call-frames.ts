@@ -1,5 +1,6 @@
 import { ownerWords, type BookBreakpoint } from '../breakpoints/book.js';
 import type { Session } from '../session/session.js';
+import { shortPath } from '../session/paths.js';
 
 /** The bound for one step out of a call passed over (a step that ends at the next hit in it stops sooner). */
 const STEP_OUT_MS = 10_000;
@@ -43,8 +44,9 @@ export class CallFrames {
         if (stop.reason === 'step' && this.repeats) continue; // out of a counted call: on to the next
         const top = stop.frames[0];
         const others = stop.breakpointIds.flatMap((id) => session.breakpoints().find((b) => b.id === id) ?? []);
-        const why = others.length ? `at ${others.map((b) => `${b.id}, ${ownerWords(b)}`).join('; ')}, not the trace's` : stop.reason;
-        return `the program stopped elsewhere first (${why} at ${top?.name}:${top?.line})`;
+        const why = others.length ? `at ${others.map((b) => `${b.id}, ${ownerWords(b)}`).join('; ')}, not the trace's` : stop.reason === 'exception' ? `at an exception: ${exceptionWords(stop)}` : `at a ${stop.reason}`;
+        const where = top ? `${top.source?.path ? shortPath(top.source.path, session.cwd) : '<no source>'}:${top.line} in ${top.name}` : 'a point with no frames';
+        return `the program stopped ${why}, ${where}, before ${bp.function ? `a call of '${bp.function}'` : `reaching ${bp.file ? shortPath(bp.file, session.cwd) : 'line'}:${bp.line}`}`;
       }
       if (this.repeats && this.open.some((f) => f.thread === stop.threadId && f.depth === depth)) continue; // the same call again
       this.open.push({ thread: stop.threadId, depth });
@@ -85,4 +87,11 @@ function notReached(session: Session, bp: BookBreakpoint, outcome: string): stri
   }
   if (outcome === 'timeout') return 'the call was not reached in time (the program is still running)';
   return `the session ${outcome}`;
+}
+
+/** An exception stop in a few words: its type and message as the adapter gave them (debugpy pads its type with a note). */
+function exceptionWords(stop: { text?: string; description?: string }): string {
+  const type = stop.text?.split(/\s{2,}|\s\(/)[0]?.trim();
+  const message = stop.description?.trim();
+  return [type, message && message !== type ? message : undefined].filter(Boolean).join(': ').slice(0, 200) || 'no description';
 }

@@ -3,23 +3,76 @@ import { GatewayError } from '../errors.js';
 import type { Profile } from '../profiles/schema.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const indent = (line: string) => /^\s*/.exec(line)![0].length;
 
 /**
  * The first body line of function `name` in `file`, by the profile's definition pattern: where a
  * line breakpoint stops on every call (a definition line itself runs once, when it is defined).
+ * `Type.name` (also `Type#name`, `Type::name`) looks inside that type's block (the profile's
+ * `container`); a bare name defined more than once in the file is refused with the candidates.
  */
 export async function functionBodyLine(profile: Profile, file: string, name: string): Promise<number> {
   const spec = profile.trace;
   if (!spec?.definition || !spec.bodyStart) {
     throw new GatewayError(`${profile.displayName} cannot find a function by name in a file`, 'pass file and line (a line inside the function) instead', 'not-supported');
   }
-  const short = name.split(/[.#:]/).pop()!;
+  const parts = name.split(/[.#]|::/).filter(Boolean);
+  const short = parts.pop()!;
+  const owner = parts.pop();
   const definition = new RegExp(spec.definition.replaceAll('NAME', escape(short)));
-  const bodyStart = new RegExp(spec.bodyStart);
-  const skip = spec.skipLines ? new RegExp(spec.skipLines) : undefined;
   const lines = (await readFile(file, 'utf8')).split(/\r?\n/);
-  const found = lines.findIndex((l) => definition.test(l));
-  if (found < 0) throw new GatewayError(`no definition of '${short}' found in ${file}`, 'check the name, or pass file and line (a line inside the function)', 'not-found');
+  const skip = spec.skipLines ? new RegExp(spec.skipLines) : undefined;
+  const found = owner && spec.container ? inContainer(lines, definition, new RegExp(spec.container.replaceAll('NAME', escape(owner))), skip, name, file) : onlyDefinition(lines, definition, spec.container, short, file);
+  return bodyAfter(lines, found, new RegExp(spec.bodyStart), skip, short, file);
+}
+
+/** The first definition inside a block the container pattern opens (the line itself included). */
+function inContainer(lines: string[], definition: RegExp, container: RegExp, skip: RegExp | undefined, name: string, file: string): number {
+  let opened = false;
+  for (let c = 0; c < lines.length; c++) {
+    if (!container.test(lines[c]!)) continue;
+    opened = true;
+    if (definition.test(lines[c]!)) return c;
+    for (let i = c + 1; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (definition.test(line)) return i;
+      // the block ends at the next code line indented no deeper (a comment there does not end it)
+      if (line.trim() && !skip?.test(line) && indent(line) <= indent(lines[c]!)) break;
+    }
+  }
+  const owner = name.split(/[.#]|::/).slice(-2, -1)[0];
+  throw new GatewayError(opened ? `no definition of '${name}' found in ${file}: '${owner}' is there, but not this function in it` : `no '${owner}' found in ${file} for '${name}'`, 'check the name, or pass file and line (a line inside the function)', 'not-found');
+}
+
+/** The one definition of a bare name; more than one is refused, naming each (with its container where the profile tells). */
+function onlyDefinition(lines: string[], definition: RegExp, container: string | undefined, short: string, file: string): number {
+  const all = lines.flatMap((l, i) => (definition.test(l) ? [i] : []));
+  if (all.length === 0) throw new GatewayError(`no definition of '${short}' found in ${file}`, 'check the name, or pass file and line (a line inside the function)', 'not-found');
+  if (all.length === 1) return all[0]!;
+  const owners = container ? new RegExp(container.replaceAll('NAME', '(?<owner>[\\w$]+)')) : undefined;
+  const named = all.map((i) => {
+    const owner = owners && enclosing(lines, i, owners);
+    return owner ? `${owner}.${short} (line ${i + 1})` : `line ${i + 1}`;
+  });
+  throw new GatewayError(
+    `'${short}' is defined ${all.length} times in ${file}: ${named.join(', ')}`,
+    `name one${owners ? ` as Type.${short}` : ''}, or pass file and line (a line inside the function)`,
+    'ambiguous',
+  );
+}
+
+/** The name of the nearest container opened above `at` (on its own line, or the definition's, as a Go receiver). */
+function enclosing(lines: string[], at: number, owners: RegExp): string | undefined {
+  const own = owners.exec(lines[at]!)?.groups?.owner;
+  if (own) return own;
+  for (let i = at - 1; i >= 0; i--) {
+    const owner = indent(lines[i]!) < indent(lines[at]!) ? owners.exec(lines[i]!)?.groups?.owner : undefined;
+    if (owner) return owner;
+  }
+  return undefined;
+}
+
+function bodyAfter(lines: string[], found: number, bodyStart: RegExp, skip: RegExp | undefined, short: string, file: string): number {
   let i = found;
   while (i < lines.length && !bodyStart.test(lines[i]!)) i++;
   i++;

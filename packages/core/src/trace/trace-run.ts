@@ -175,7 +175,11 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
     // no function breakpoints, or a bare name they cannot take (Java's need the class): the definition in the launched program
     const why = kinds.function ? `'${target.function}' is not a function breakpoint name here (${kinds.functionNames ?? "the language's list says which names it takes"})` : `${profile.adapter.name} (${profile.displayName}) has no function breakpoints`;
     if (!program) throw new GatewayError(`${why}, so '${target.function}' is found by its definition in a file`, 'pass file (the file that defines it) with function, or file and line', 'bad-arguments');
-    target = { ...target, file: program };
+    const line = await functionBodyLine(profile, canonicalPath(program, cwd), target.function).catch((e: unknown) => {
+      if (e instanceof GatewayError && e.step?.code === 'not-found') throw new GatewayError(`${why}, and the launched program ${program} does not define it: ${e.message}`, 'pass file (the file that defines it) with function, or file and line', 'bad-arguments');
+      throw e;
+    });
+    return { file: canonicalPath(program, cwd), line, condition: target.condition, atEntry: true };
   }
   if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)', 'bad-arguments');
   if (target.file && target.line === undefined && !target.function) throw new GatewayError('file needs line or function', 'pass the function name, or a line inside it', 'bad-arguments');

@@ -74,7 +74,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
   lines.push(
     s.state === 'stopped' && top
-      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${last?.end.kind === 'cut' ? '' : last?.end.kind === 'returned' && last.end.nextCallStarted ? ' (the next call of it has started)' : ' (after the call)'}; debug_continue / debug_stop.`
+      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${!last || last.end.kind === 'cut' ? '' : last.end.kind === 'returned' && last.end.nextCallStarted ? ' (the next call of it has started)' : ' (after the call)'}; debug_continue / debug_stop.`
       : `Session ${s.id} is ${s.state}.`,
   );
   const totalLines = r.traces.reduce((n, t) => n + t.lines.length, 0);

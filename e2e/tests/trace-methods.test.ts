@@ -1,0 +1,44 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+const ranges = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'ranges.py');
+
+/** A method name defined in two classes of one file: debug_trace follows the one named, never the first of that name. */
+describe('debug_trace of one method among same-named ones (python, real debugpy)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('Class.method with its file traces that class\'s method', async () => {
+    const r = await g.ok('debug_trace', { program: ranges, file: ranges, function: 'IntRange.convert' }, 120_000);
+    assert.match(r.text, new RegExp(`\\b${lineOf(ranges, 'rv = int(value)')} \\| +rv = int\\(value\\)`), r.text);
+    assert.match(r.text, /rv = self\.top/, r.text);
+    assert.doesNotMatch(r.text, /^\s*6 \| +return value/m, r.text);
+  });
+
+  test('a bare name defined twice in the file is refused with each candidate as a runnable name', async () => {
+    const r = await g.call('debug_trace', { program: ranges, file: ranges, function: 'convert' }, 120_000);
+    assert.equal(r.isError, true, r.text);
+    assert.match(r.text, /'convert' is defined 2 times in .*ranges\.py: ParamType\.convert \(line 5\), IntRange\.convert \(line 13\)/, r.text);
+  });
+
+  test('Class.method without its file: debugpy names functions bare, so the answer says to pass the file', async () => {
+    const r = await g.call('debug_trace', { program: join(repoRoot, 'examples', 'python', 'quick.py'), function: 'IntRange.convert' }, 120_000);
+    assert.equal(r.isError, true, r.text);
+    assert.match(r.text, /not a function breakpoint name here \(the bare name after def/, r.text);
+    assert.match(r.text, /pass file \(the file that defines it\)/, r.text);
+  });
+  test('a program that stops at an exception before the call: the answer names the exception and where, and no call', async () => {
+    const early = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'early_exit.py');
+    const r = await g.ok('debug_trace', { program: early, file: early, function: 'later' }, 120_000);
+    assert.match(r.text, new RegExp(`^No call traced in session s\\d+: the program stopped at an exception: SystemExit: 3, [^\\n]*early_exit\\.py:${lineOf(early, 'sys.exit(3)')} in main, before reaching [^\\n]*early_exit\\.py:${lineOf(early, 'return x * 2')}\\.$`, 'm'), r.text);
+    assert.doesNotMatch(r.text, /after the call/, r.text);
+    await g.ok('debug_stop');
+  });
+});
