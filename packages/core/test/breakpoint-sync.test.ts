@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BreakpointBook } from '../src/breakpoints/book.js';
-import { BreakpointSync } from '../src/session/breakpoint-sync.js';
-import type { DapClient } from '../src/session/dap-client.js';
+import { BreakpointSync } from '../src/session/breakpoints/breakpoint-sync.js';
+import type { DapClient } from '../src/session/connection/dap-client.js';
 
 const file = join(mkdtempSync(join(tmpdir(), 'dapgate-sync-')), 'app.py');
 writeFileSync(file, 'a = 1\nb = 2\nc = 3\n');

@@ -3,7 +3,7 @@ import type { Entry } from '../logs/cursor-log.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
 import type { EvalMode } from '../policy/evaluation.js';
-import type { AdapterPool } from './adapter-pool.js';
+import type { AdapterPool } from './connection/adapter-pool.js';
 
 export type SessionState =
   | 'initializing'
