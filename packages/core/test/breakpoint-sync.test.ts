@@ -174,7 +174,7 @@ test('exception filters the adapter refuses while configuring (delve: "debuggee 
     connections: () => [client],
     ready: () => [client],
     active: () => client,
-    send: (async (_c: DapClient, command: string) => {
+    send: (async (command: string) => {
       sent.push(command);
       if (command === 'setExceptionBreakpoints' && refuse) throw new Error('Unable to process `setExceptionBreakpoints`: debuggee is running');
       return {};

@@ -110,7 +110,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       connections: () => this.connections.all(),
       ready: () => this.connections.ready(),
       active: () => this.activeClient(),
-      send: (connection, command, args, timeoutMs) => this.send(command, args, timeoutMs, connection),
+      send: (command, args, timeoutMs, client) => this.send(command, args, timeoutMs, client),
     });
     this.connections = new SessionConnections(
       { ...config, requestTimeoutMs: this.requestTimeoutMs, adapterId: config.profile.adapterId, adapterName: config.profile.adapter.name, childSessions: config.profile.childSessions },

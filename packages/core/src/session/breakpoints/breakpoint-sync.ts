@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { appliesTo, type Binding, type BookBreakpoint, type BookChange, type BreakpointBook } from '../../breakpoints/book.js';
-import type { DapClient, RequestMap } from '../connection/dap-client.js';
+import type { DapClient, RequestMap, SendRequest } from '../connection/dap-client.js';
 import { samePath } from '../paths.js';
 import { hitConditionMet } from '../../breakpoints/hit-condition.js';
 import { markLogMessage } from '../../breakpoints/logpoint-marker.js';
@@ -25,7 +25,7 @@ export interface SyncHost {
   /** The connection program state lives on now. */
   active(): DapClient | undefined;
   /** Sends a request on one connection (the session's failure handling applies). */
-  send<C extends BreakpointCommand | 'setExceptionBreakpoints'>(connection: DapClient, command: C, args: RequestMap[C]['args'], timeoutMs?: number): Promise<RequestMap[C]['body']>;
+  send: SendRequest<BreakpointCommand | 'setExceptionBreakpoints'>;
 }
 
 /**
@@ -82,7 +82,7 @@ export class BreakpointSync {
     if (offered.length || this.exceptionFilters.length) {
       const args = { filters: this.exceptionFilters, ...(filterOptions?.length ? { filterOptions } : {}) };
       try {
-        await this.host.send(connection, 'setExceptionBreakpoints', args, timeoutMs);
+        await this.host.send('setExceptionBreakpoints', args, timeoutMs, connection);
         this.unsetFilters = undefined;
       } catch (e) {
         // delve refuses it while a target it attached to runs ("debuggee is running"): the
@@ -98,7 +98,7 @@ export class BreakpointSync {
     const unset = this.unsetFilters;
     if (!unset) return;
     try {
-      await this.host.send(connection, 'setExceptionBreakpoints', unset.args);
+      await this.host.send('setExceptionBreakpoints', unset.args, undefined, connection);
       this.exceptionFilters = unset.args.filters;
       this.unsetFilters = undefined;
     } catch (e) {
@@ -113,7 +113,7 @@ export class BreakpointSync {
     if (!this.host.live) return;
     for (const connection of this.host.connections()) {
       if (!connection.capabilities.exceptionBreakpointFilters?.length && filters.length === 0) continue;
-      await this.host.send(connection, 'setExceptionBreakpoints', { filters });
+      await this.host.send('setExceptionBreakpoints', { filters }, undefined, connection);
     }
   }
 
@@ -219,9 +219,9 @@ export class BreakpointSync {
       for (const [what, ids] of this.sent.get(connection) ?? []) {
         if (!ids.length) continue;
         try {
-          if (what === 'functions') await this.host.send(connection, 'setFunctionBreakpoints', { breakpoints: [] });
-          else if (what === 'data') await this.host.send(connection, 'setDataBreakpoints', { breakpoints: [] });
-          else await this.host.send(connection, 'setBreakpoints', { source: { path: what }, breakpoints: [], lines: [] });
+          if (what === 'functions') await this.host.send('setFunctionBreakpoints', { breakpoints: [] }, undefined, connection);
+          else if (what === 'data') await this.host.send('setDataBreakpoints', { breakpoints: [] }, undefined, connection);
+          else await this.host.send('setBreakpoints', { source: { path: what }, breakpoints: [], lines: [] }, undefined, connection);
           ids.forEach((id) => removed.add(id));
           this.sent.get(connection)!.set(what, []);
         } catch (e) {
@@ -230,7 +230,7 @@ export class BreakpointSync {
       }
       if (this.exceptionFilters.length) {
         try {
-          await this.host.send(connection, 'setExceptionBreakpoints', { filters: [] });
+          await this.host.send('setExceptionBreakpoints', { filters: [] }, undefined, connection);
         } catch (e) {
           left.push(`exception filters ${this.exceptionFilters.join(', ')} (${(e as Error).message})`);
         }
@@ -304,7 +304,7 @@ export class BreakpointSync {
     sent.set(file ?? (command === 'setFunctionBreakpoints' ? 'functions' : 'data'), groups.flat().map((b) => b.id));
     let pending = this.unanswered.get(connection);
     if (!pending) this.unanswered.set(connection, (pending = new Set()));
-    const answered = this.host.send(connection, command, args).then(
+    const answered = this.host.send(command, args, undefined, connection).then(
       (body) => this.record(connection, groups, body?.breakpoints ?? [], undefined, file),
       (e: Error) => this.record(connection, groups, [], e.message),
     );

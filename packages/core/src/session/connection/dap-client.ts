@@ -37,6 +37,19 @@ export interface RequestMap {
 }
 export type Command = keyof RequestMap;
 
+/**
+ * How a session's parts send a request, in one shape: the command, its arguments, then
+ * `timeoutMs` (undefined: the session's request timeout) and the connection, named at every call
+ * (`Client` admits undefined where a part means the one program state lives on now). The session's
+ * failure handling applies (Session.send). `Allowed` narrows the commands a part may send.
+ */
+export type SendRequest<Allowed extends Command = Command, Client extends DapClient | undefined = DapClient> = <C extends Allowed>(
+  command: C,
+  args: RequestMap[C]['args'],
+  timeoutMs: number | undefined,
+  client: Client,
+) => Promise<RequestMap[C]['body']>;
+
 /** Requests an adapter must announce before the gateway sends them. */
 const GATES: Partial<Record<Command, keyof P.Capabilities>> = {
   configurationDone: 'supportsConfigurationDoneRequest',

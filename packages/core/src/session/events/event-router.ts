@@ -2,7 +2,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../../profiles/schema.js';
 import type { BreakpointSync } from '../breakpoints/breakpoint-sync.js';
 import type { SessionConnections } from '../connection/connections.js';
-import type { Command, DapClient, RequestMap } from '../connection/dap-client.js';
+import type { DapClient, SendRequest } from '../connection/dap-client.js';
 import type { ExceptionStopCheck, OutputEntry, SessionState, StopInfo } from '../types.js';
 import { handledException } from './exception-check.js';
 import type { BreakpointBook } from '../../breakpoints/book.js';
@@ -47,7 +47,7 @@ export interface EventHost extends ProgramEndHost {
   exitSettled: Promise<void>;
   /** A child target (worker, forked process) ended. */
   targetEnded(client: DapClient): void;
-  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
+  send: SendRequest;
   onOutput(category: string, text: string): void;
   logEvent(type: string, summary: string, body?: unknown): void;
 }

@@ -1,10 +1,10 @@
-import type { Command, DapClient, RequestMap } from '../connection/dap-client.js';
+import type { DapClient, SendRequest } from '../connection/dap-client.js';
 import type { ExceptionStopCheck, StopInfo } from '../types.js';
 
 /** What the check reads and uses on its session (the event router's host). */
 export interface ExceptionCheckHost {
   readonly exceptionStopCheck?: ExceptionStopCheck;
-  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
+  send: SendRequest;
   logEvent(type: string, summary: string): void;
 }
 

@@ -2,7 +2,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { GatewayError } from '../../errors.js';
 import type { Profile } from '../../profiles/schema.js';
 import { checkExpression, type EvalMode, type EvalUse } from '../../policy/evaluation.js';
-import type { Command, DapClient, RequestMap } from '../connection/dap-client.js';
+import type { Command, DapClient, SendRequest } from '../connection/dap-client.js';
 import type { ThreadEntry, ThreadTable } from '../threads/threads.js';
 import { requireLive, requireStopInfo, type Guarded } from '../checks/guards.js';
 import { cleanFrameNames } from './frame-names.js';
@@ -16,8 +16,8 @@ export interface ReadHost extends Guarded {
   readonly profile: Profile;
   readonly evalMode: EvalMode;
   readonly threads: ThreadTable;
-  /** A request to a connection, by default the one program state lives on (the session's failure handling applies). */
-  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs?: number, client?: DapClient): Promise<RequestMap[C]['body']>;
+  /** A request on `client`; undefined: the connection program state lives on now. */
+  send: SendRequest<Command, DapClient | undefined>;
   /** The connections that run program threads (the adapter's, and each child target). */
   targets(): DapClient[];
   /** The connection requests go to when no thread is named. */

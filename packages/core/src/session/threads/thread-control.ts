@@ -1,7 +1,7 @@
 import { AdapterTimeoutError } from '../../adapter-errors.js';
 import { GatewayError } from '../../errors.js';
 import type { Profile } from '../../profiles/schema.js';
-import type { Command, DapClient, RequestMap } from '../connection/dap-client.js';
+import type { DapClient, SendRequest } from '../connection/dap-client.js';
 import { requireLive, requireStopInfo, type Guarded } from '../checks/guards.js';
 import { pauseTarget } from './pause-target.js';
 import type { ThreadEntry, ThreadTable } from './threads.js';
@@ -17,7 +17,7 @@ export interface ControlHost extends Guarded {
   readonly threads: ThreadTable;
   readonly requestArguments: Record<string, unknown>;
   readonly live: boolean;
-  send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs: number | undefined, client: DapClient): Promise<RequestMap[C]['body']>;
+  send: SendRequest;
   /** Threads were resumed: the session runs again unless some thread is still stopped. */
   afterResume(): void;
   /** The connection the program runs on (threads are asked there when none is known). */
