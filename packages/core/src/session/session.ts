@@ -59,7 +59,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
   readonly exit = ProgramExit.read(() => hooksFor(this.profile.hooks), () => this.lastStopDescription);
-  /** Settles once an `exited` report has been resolved into `exit` (program-end.ts). */
+  /** Settles once an `exited` report has been resolved into `exit` (lifecycle/program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
   failure: Failure | undefined;

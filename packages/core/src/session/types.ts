@@ -146,6 +146,6 @@ export interface SessionConfig {
   reconnect?: boolean;
   /** The operator's evaluation mode (policy/evaluation.ts). */
   evalMode?: EvalMode;
-  /** Where warm adapters come from (session/adapter-pool.ts). */
+  /** Where warm adapters come from (session/connection/adapter-pool.ts). */
   pool?: AdapterPool;
 }

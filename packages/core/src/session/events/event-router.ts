@@ -43,7 +43,7 @@ export interface EventHost extends ProgramEndHost {
   /** Clears what was read during the previous stop. */
   forgetReads(): void;
   reconnect(reason: string): void;
-  /** Settles once an `exited` report has been resolved (program-end.ts). */
+  /** Settles once an `exited` report has been resolved (lifecycle/program-end.ts). */
   exitSettled: Promise<void>;
   /** A child target (worker, forked process) ended. */
   targetEnded(client: DapClient): void;
