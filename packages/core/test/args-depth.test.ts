@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkArgsDepth, MAX_ARGS_DEPTH } from '../src/session/args-depth.js';
+import { checkArgsDepth, MAX_ARGS_DEPTH } from '../src/session/checks/args-depth.js';
 import { GatewayError } from '../src/errors.js';
 
 const nested = (levels: number): unknown => {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { BreakpointBook } from '../src/breakpoints/book.js';
-import { BreakpointSync } from '../src/session/breakpoint-sync.js';
-import type { DapClient } from '../src/session/dap-client.js';
+import { BreakpointSync } from '../src/session/breakpoints/breakpoint-sync.js';
+import type { DapClient } from '../src/session/connection/dap-client.js';
 
 const file = join(mkdtempSync(join(tmpdir(), 'dapgate-sync-')), 'app.py');
 writeFileSync(file, 'a = 1\nb = 2\nc = 3\n');
@@ -174,7 +174,7 @@ test('exception filters the adapter refuses while configuring (delve: "debuggee 
     connections: () => [client],
     ready: () => [client],
     active: () => client,
-    send: (async (_c: DapClient, command: string) => {
+    send: (async (command: string) => {
       sent.push(command);
       if (command === 'setExceptionBreakpoints' && refuse) throw new Error('Unable to process `setExceptionBreakpoints`: debuggee is running');
       return {};

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { DapConnection } from '@dapgate/dap';
-import { DapClient } from '../src/session/dap-client.js';
+import { DapClient } from '../src/session/connection/dap-client.js';
 import { GatewayError } from '../src/errors.js';
 
 /** A client over in-memory streams: `adapter.say` sends a message to it, `sent` holds what it wrote. */

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadProfiles } from '../src/profiles/loader.js';
-import { LibraryFrames } from '../src/session/library-frames.js';
-import { pauseTarget } from '../src/session/pause-target.js';
+import { LibraryFrames } from '../src/session/reads/library-frames.js';
+import { pauseTarget } from '../src/session/threads/pause-target.js';
 
 const here = import.meta.dirname;
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ProgramExit } from '../src/session/program-exit.js';
+import { ProgramExit } from '../src/session/lifecycle/program-exit.js';
 import { hooksFor } from '../src/profiles/hooks/index.js';
 
 const exitFor = (hooks: string, lastStop?: string) => ProgramExit.read(() => hooksFor(hooks), () => lastStop);

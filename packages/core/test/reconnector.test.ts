@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Reconnector, type ReconnectHost } from '../src/session/reconnector.js';
+import { Reconnector, type ReconnectHost } from '../src/session/connection/reconnector.js';
 
 function host(failures: number) {
   const log: string[] = [];

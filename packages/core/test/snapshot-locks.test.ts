@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deadlockCycles } from '../src/session/snapshot-locks.js';
-import { groupByPlace, type ThreadSnapshot } from '../src/session/snapshot.js';
+import { deadlockCycles } from '../src/session/snapshot/snapshot-locks.js';
+import { groupByPlace, type ThreadSnapshot } from '../src/session/snapshot/snapshot.js';
 
 const at = (file: string, line: number, library = false) => ({ index: 0, name: 'f', file, line, library });
 function thread(id: number, waitsFor?: { id: number; owner?: number; entering?: boolean }, holds: number[] = []): ThreadSnapshot {

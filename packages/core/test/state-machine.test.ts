@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IllegalTransitionError, SessionStateMachine, TRANSITIONS } from '../src/session/state-machine.js';
+import { IllegalTransitionError, SessionStateMachine, TRANSITIONS } from '../src/session/lifecycle/state-machine.js';
 import type { SessionState } from '../src/session/types.js';
 
 const ALL = Object.keys(TRANSITIONS) as SessionState[];

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ThreadTable } from '../src/session/threads.js';
-import type { DapClient } from '../src/session/dap-client.js';
+import { ThreadTable } from '../src/session/threads/threads.js';
+import type { DapClient } from '../src/session/connection/dap-client.js';
 import type { StopInfo } from '../src/session/types.js';
 
 // The table only uses connections as keys.

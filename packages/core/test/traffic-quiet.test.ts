@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { DapConnection } from '@dapgate/dap';
-import { TrafficQuiet } from '../src/session/traffic-quiet.js';
+import { TrafficQuiet } from '../src/session/connection/traffic-quiet.js';
 
 function connection() {
   const toClient = new PassThrough();

@@ -122,7 +122,7 @@ const AdapterSpec = z.object({
   cwd: z.string().optional(),
   install: InstallSpec,
   /**
-   * Warm adapters (session/adapter-pool.ts), once this profile has been launched in a gateway:
+   * Warm adapters (session/connection/adapter-pool.ts), once this profile has been launched in a gateway:
    * `size` idle processes started ahead (`initialize` sent ahead too, for adapters whose answer
    * depends on nothing but dapgate's fixed client capabilities and that send no event before
    * launch), or one `shared` tcp-listen server every session connects to. Absent: no pooling.

@@ -2,29 +2,29 @@ import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError } from '../adapter-errors.js';
-import { endedUnderRequest } from './ended-under-request.js';
+import { endedUnderRequest } from './lifecycle/ended-under-request.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
 import type { EvalMode } from '../policy/evaluation.js';
-import { BreakpointSync } from './breakpoint-sync.js';
-import { Inspector } from './inspect.js';
-import type { Command, DapClient, RequestMap } from './dap-client.js';
-import { SessionStateMachine } from './state-machine.js';
+import { BreakpointSync } from './breakpoints/breakpoint-sync.js';
+import { Inspector } from './reads/inspect.js';
+import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
+import { SessionStateMachine } from './lifecycle/state-machine.js';
 import { boundedOnce, within } from './bounded-wait.js';
-import { startFailure, stderrHint, unansweredRequest } from './adapter-text.js';
-import { SessionConnections } from './connections.js';
-import { Reconnector } from './reconnector.js';
-import { ProgramReads } from './program-reads.js';
-import { ThreadTable, type ThreadEntry } from './threads.js';
-import { ThreadControl } from './thread-control.js';
-import { threadsOverview, type ThreadsOverview } from './threads-overview.js';
-import { requireLive } from './guards.js';
-import { recordOutput, routeEvent } from './event-router.js';
-import { ProgramExit } from './program-exit.js';
-import { endLaunched, terminateAttached, type TargetEnd } from './target-ending.js';
-import { releaseTarget, type Detached } from './detach.js';
+import { startFailure, stderrHint, unansweredRequest } from './connection/adapter-text.js';
+import { SessionConnections } from './connection/connections.js';
+import { Reconnector } from './connection/reconnector.js';
+import { ProgramReads } from './reads/program-reads.js';
+import { ThreadTable, type ThreadEntry } from './threads/threads.js';
+import { ThreadControl } from './threads/thread-control.js';
+import { threadsOverview, type ThreadsOverview } from './threads/threads-overview.js';
+import { requireLive } from './checks/guards.js';
+import { recordOutput, routeEvent } from './events/event-router.js';
+import { ProgramExit } from './lifecycle/program-exit.js';
+import { endLaunched, terminateAttached, type TargetEnd } from './lifecycle/target-ending.js';
+import { releaseTarget, type Detached } from './lifecycle/detach.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type ExceptionStopCheck, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
@@ -59,7 +59,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   targetPid: number | undefined;
   /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
   readonly exit = ProgramExit.read(() => hooksFor(this.profile.hooks), () => this.lastStopDescription);
-  /** Settles once an `exited` report has been resolved into `exit` (program-end.ts). */
+  /** Settles once an `exited` report has been resolved into `exit` (lifecycle/program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
   lastStopDescription: string | undefined;
   failure: Failure | undefined;
@@ -110,7 +110,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
       connections: () => this.connections.all(),
       ready: () => this.connections.ready(),
       active: () => this.activeClient(),
-      send: (connection, command, args, timeoutMs) => this.send(command, args, timeoutMs, connection),
+      send: (command, args, timeoutMs, client) => this.send(command, args, timeoutMs, client),
     });
     this.connections = new SessionConnections(
       { ...config, requestTimeoutMs: this.requestTimeoutMs, adapterId: config.profile.adapterId, adapterName: config.profile.adapter.name, childSessions: config.profile.childSessions },

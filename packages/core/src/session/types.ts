@@ -3,7 +3,7 @@ import type { Entry } from '../logs/cursor-log.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
 import type { EvalMode } from '../policy/evaluation.js';
-import type { AdapterPool } from './adapter-pool.js';
+import type { AdapterPool } from './connection/adapter-pool.js';
 
 export type SessionState =
   | 'initializing'
@@ -146,6 +146,6 @@ export interface SessionConfig {
   reconnect?: boolean;
   /** The operator's evaluation mode (policy/evaluation.ts). */
   evalMode?: EvalMode;
-  /** Where warm adapters come from (session/adapter-pool.ts). */
+  /** Where warm adapters come from (session/connection/adapter-pool.ts). */
   pool?: AdapterPool;
 }

@@ -52,7 +52,7 @@ export const pythonHooks: ProfileHooks = {
       );
     }
   },
-  // only an attach by pid goes through ptrace; a port attach's failure is the port's (attach-port.ts)
+  // only an attach by pid goes through ptrace; a port attach's failure is the port's (session/connection/attach-port.ts)
   explainAttachFailure: async (message, vars) => (typeof vars.processId === 'number' ? explainPtraceRefusal(message) : undefined),
   describeExit: (code) => wrappedSignalNote(code, "debugpy's launcher"),
 };

@@ -1,0 +1,53 @@
+import type { BreakpointSync } from '../breakpoints/breakpoint-sync.js';
+import type { SessionState, StopInfo, WaitOutcome } from '../types.js';
+
+/** What a detach needs of its session (not the Session class: it calls this). */
+export interface Releasable {
+  readonly sync: BreakpointSync;
+  readonly state: SessionState;
+  readonly live: boolean;
+  readonly stop: StopInfo | undefined;
+  continue(): Promise<void>;
+  waitUntil(settled: () => boolean, timeoutMs: number): Promise<WaitOutcome>;
+}
+
+/** How long a resumed target must run without stopping before a detach says it runs. */
+const RUNS_FOR_MS = 300;
+
+/** What a detach did to the target, and what it saw. */
+export interface Detached {
+  /** What this session had set in the target and took out (breakpoint ids, "exception filters ..."). */
+  removed: string[];
+  /** What could not be taken out, and why. */
+  left: string[];
+  /** The target ran (resumed, no stop for a moment) when the session let go; undefined: not known. */
+  running: boolean | undefined;
+  /** One sentence: what the target was doing when the session let go. */
+  detail: string;
+}
+
+/**
+ * Before an attached session lets go of its target: takes out what it set there (another client
+ * of the same server, or a later attach, would find it set and the program would stop at it with
+ * nobody there), resumes the program and checks that it runs for a moment. Bounded by the
+ * session's request timeouts.
+ */
+export async function releaseTarget(s: Releasable): Promise<Detached> {
+  const { removed, left } = await s.sync.clearTarget().catch((e: Error) => ({ removed: [], left: [`its breakpoints (${e.message})`] }));
+  if (s.state === 'stopped') {
+    try {
+      await s.continue();
+    } catch (e) {
+      return { removed, left, running: false, detail: `it could not be resumed (${(e as Error).message}); it is left stopped` };
+    }
+  }
+  if (!s.live) return { removed, left, running: false, detail: `the program ended (${s.state})` };
+  const outcome = await s.waitUntil(() => s.state !== 'running', RUNS_FOR_MS);
+  if (outcome === 'timeout') return { removed, left, running: true, detail: 'the program keeps running' };
+  if (s.state === 'stopped') {
+    const top = s.stop?.frames[0];
+    const where = top ? `${top.name}:${top.line}` : 'an unknown place';
+    return { removed, left, running: false, detail: `the program stopped again at once (${s.stop?.reason} at ${where}: something this session did not set); it is left stopped there` };
+  }
+  return { removed, left, running: false, detail: `the program ended (${s.state})` };
+}

@@ -1,0 +1,417 @@
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { GatewayError } from '../../errors.js';
+import type { Profile } from '../../profiles/schema.js';
+
+/** What an Inspector reads through: a stopped session's frames, scopes and variables. */
+export interface InspectTarget {
+  frameId(index: number): Promise<number>;
+  scopes(frameId: number): Promise<DebugProtocol.Scope[]>;
+  variables(variablesReference: number, page?: VariablesPage): Promise<DebugProtocol.Variable[]>;
+}
+
+/** One page of a collection's children (DAP `variables` start and count). */
+export interface VariablesPage {
+  start: number;
+  count: number;
+}
+
+/**
+ * A collection that says it holds more items than this is read one page at a time: a junk length
+ * (a Vec or slice not set yet) would otherwise have the adapter list billions of children, and
+ * lldb-dap then never answers again.
+ */
+const PAGED_OVER = 10_000;
+const PAGE = 1_000;
+
+/** A variable and, when expanded, its children. */
+export interface VariableNode {
+  name: string;
+  value: string;
+  type?: string;
+  variablesReference: number;
+  evaluateName?: string;
+  children?: VariableNode[];
+  /** Children not fetched or not shown because of `maxItems`. */
+  moreChildren?: number;
+  /** The collection's size, when the adapter tells it. */
+  length?: number;
+  /** How many indexed children the adapter says it has (DAP `indexedVariables`). */
+  indexed?: number;
+  /** The adapter could not read it (a pointer into unmapped memory): its value says why. */
+  unreadable?: boolean;
+  /** An accessor (DAP `presentationHint.lazy`, js-debug's getters): its value runs code, so it is read only when a path names it. */
+  getter?: boolean;
+}
+
+export interface ScopeNode {
+  name: string;
+  /** Where the scope starts, when the adapter says (js-debug: a function's `locals` scope starts where the function does). */
+  line?: number;
+  presentationHint?: string;
+  variablesReference: number;
+  expensive: boolean;
+  secondary: boolean;
+  variables?: VariableNode[];
+  moreChildren?: number;
+  /** Names the adapter groups (functions, classes), by the profile's label. */
+  groups?: { label: string; names: string[] }[];
+  /** Noise left out of the listing (modules, dunders): their names, to ask for by name. */
+  noise?: string[];
+}
+
+export interface ExpandOptions {
+  depth: number;
+  maxItems: number;
+  names?: string[];
+}
+
+/**
+ * Reads program state through a stopped session: scopes of a frame, variables by path
+ * (`order.items[0]`, `meta['region']`), trees to a depth, and flat snapshots of locals.
+ * Hides what the profile says is not program state. Each session owns one (`session.inspector`).
+ */
+export class Inspector {
+  private readonly hideNames: Set<string>;
+  private readonly hidePattern: RegExp | undefined;
+  private readonly secondaryScopes: RegExp | undefined;
+  private readonly noisePattern: RegExp | undefined;
+  private readonly typeName: (type: string | undefined) => string | undefined;
+  private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
+  private readonly unformatted: RegExp | undefined;
+  private readonly unreadableItem: RegExp | undefined;
+  private readonly impossibleCount: RegExp | undefined;
+
+  constructor(
+    private readonly target: InspectTarget,
+    private readonly config: Profile['variables'],
+  ) {
+    const v = config;
+    this.hideNames = new Set(v.hideNames);
+    this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
+    this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
+    this.noisePattern = v.noisePattern ? new RegExp(v.noisePattern) : undefined;
+    this.typeName = typeRenamer(v.typeNames);
+    this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
+    this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
+    const item = v.unreadableItem ?? v.unreadablePointer?.child;
+    this.unreadableItem = item ? new RegExp(item) : undefined;
+    this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
+  }
+
+  /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
+  private read(ref: number, indexed: number | undefined, page: VariablesPage = { start: 0, count: PAGE }): Promise<DebugProtocol.Variable[]> {
+    if (indexed !== undefined && indexed > PAGED_OVER) return this.target.variables(ref, page);
+    const cap = this.config.childPage;
+    return indexed === undefined && cap ? this.target.variables(ref, { start: page.start, count: Math.min(page.count, cap) }) : this.target.variables(ref);
+  }
+
+  /** A DAP variable as a node, its type in the language's words. */
+  private node = (v: DebugProtocol.Variable): VariableNode => {
+    const n = toNode(v);
+    if (!n.type) return n;
+    const type = this.typeName(n.type)!;
+    // a value that is only its type and address (lldb's `Iter<long> @ 0x7ffe...`) names the type the same way
+    if (n.value.startsWith(n.type) && type !== n.type) n.value = type + n.value.slice(n.type.length);
+    n.type = type;
+    return n;
+  };
+
+  async scopes(frame: number): Promise<ScopeNode[]> {
+    const frameId = await this.target.frameId(frame);
+    const scopes = await this.target.scopes(frameId);
+    return scopes.map((s) => ({
+      name: s.name,
+      ...(s.line !== undefined ? { line: s.line } : {}),
+      ...(s.presentationHint ? { presentationHint: s.presentationHint } : {}),
+      variablesReference: s.variablesReference,
+      expensive: s.expensive,
+      secondary: !!this.secondaryScopes?.test(s.name),
+    }));
+  }
+
+  /**
+   * Children of a reference, without the profile's hidden names, length child and range groups;
+   * `more` counts what is not shown (from the collection's size when known).
+   */
+  async children(ref: number, maxItems = Number.POSITIVE_INFINITY, indexed?: number): Promise<{ items: VariableNode[]; more: number; length?: number; moreAtLeast?: boolean }> {
+    const { lengthChild, rangeGroupType } = this.config;
+    const raw = await this.read(ref, indexed);
+    const lengthVar = lengthChild ? raw.find((v) => v.name === lengthChild) : undefined;
+    const length = lengthVar && /^\d+$/.test(lengthVar.value) ? Number(lengthVar.value) : undefined;
+    const all = raw.filter((v) => !this.hidden(v.name) && v !== lengthVar && (!rangeGroupType || v.type !== rangeGroupType));
+    const items = await Promise.all(all.slice(0, maxItems).map(this.node).map(asGetter).map((n) => this.readable(n)));
+    const paged = indexed !== undefined && indexed > PAGED_OVER ? indexed - items.length : 0;
+    const more = Math.max(all.length - items.length, length !== undefined ? length - items.length : 0, paged);
+    // a full page read without knowing the total: there may be more than counted
+    const moreAtLeast = indexed === undefined && !!this.config.childPage && raw.length >= Math.min(PAGE, this.config.childPage);
+    return { items, more, length, ...(moreAtLeast ? { moreAtLeast } : {}) };
+  }
+
+  /** A pointer whose target the adapter could not read (the profile's `unreadablePointer`) says so instead of showing a value. */
+  private async readable(n: VariableNode): Promise<VariableNode> {
+    if (this.opaque(n.type) && this.unformatted?.test(n.value)) {
+      return { ...n, value: `<unreadable: the debugger's formatter could not read this ${n.type} at ${n.value.replace(/^.* @ /, '')}; it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+    }
+    const impossible = this.impossibleCount && countImpossible(this.impossibleCount.exec(n.value)?.groups);
+    if (impossible) return { ...n, value: `<unreadable: says ${impossible}; it holds no valid value (such as a stale slot in an optimized frame)>`, variablesReference: 0, unreadable: true };
+    if (n.variablesReference > 0 && this.unreadableItem && n.indexed !== undefined && n.indexed > PAGED_OVER) {
+      const [first] = await this.read(n.variablesReference, n.indexed, { start: 0, count: 1 }).catch(() => []);
+      if (!first || !this.unreadableItem.test(first.value)) return n;
+      return { ...n, value: `<unreadable: says ${n.indexed} items, but its first cannot be read (${first.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+    }
+    const check = this.unreadable;
+    if (!check || n.variablesReference <= 0 || !check.value.test(n.value)) return n;
+    const [target] = await this.target.variables(n.variablesReference).catch(() => []);
+    if (!target || !check.child.test(target.value)) return n;
+    const address = /^0x[0-9a-f]+/i.exec(n.value)?.[0] ?? n.value;
+    return { ...n, value: `${address} (unreadable: the memory it points to cannot be read, so this is no valid pointer: ${target.value})`, variablesReference: 0, unreadable: true };
+  }
+
+  /**
+   * An evaluate result, checked as a variable is (what cannot be read says so), with its first
+   * `maxItems` members unless its type is opaque.
+   */
+  async evaluated(r: DebugProtocol.EvaluateResponse['body'], maxItems: number): Promise<{ node: VariableNode; items: VariableNode[]; more: number; moreAtLeast?: boolean }> {
+    const node = await this.readable(this.node({ name: '', value: r.result, type: r.type, variablesReference: r.variablesReference, indexedVariables: r.indexedVariables }));
+    if (node.variablesReference <= 0 || this.opaque(node.type)) return { node, items: [], more: 0 };
+    const kids = await this.children(node.variablesReference, maxItems, node.indexed);
+    // its size untold, a full page read, and the first item unreadable: junk, as a huge collection's is
+    const first = kids.items[0];
+    if (kids.moreAtLeast && first && this.unreadableItem?.test(first.value)) {
+      const unread = { ...node, value: `<unreadable: holds at least ${kids.items.length + kids.more} items, but its first cannot be read (${first.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
+      return { node: unread, items: [], more: 0 };
+    }
+    return { node, ...kids };
+  }
+
+  /** Fetches children of `node` down to `options.depth` levels (level 1 = its own children). */
+  async expand(node: VariableNode, options: ExpandOptions, level = 1): Promise<VariableNode> {
+    if (node.variablesReference <= 0 || level > options.depth || this.opaque(node.type)) return node;
+    const { items, more, length } = await this.children(node.variablesReference, options.maxItems, node.indexed);
+    node.children = await Promise.all(items.map((c) => this.expand(c, options, level + 1)));
+    node.moreChildren = more;
+    if (length !== undefined) node.length = length;
+    return node;
+  }
+
+  /** A member of `ref` by path segment, searching inside range groups (items past the first page). */
+  private async member(ref: number, segment: string, depth = 0, indexed?: number): Promise<{ node?: VariableNode; names: string[] }> {
+    const at = /^\[?(\d+)\]?$/.exec(segment);
+    const kids = (await this.read(ref, indexed, at ? { start: Number(at[1]), count: 1 } : undefined)).map(this.node);
+    const direct = kids.find((v) => matches(v.name, segment));
+    if (direct) return { node: direct, names: [] };
+    const { pointerChild, rangeGroupType: groupType } = this.config;
+    const pointee = pointerChild !== undefined && kids.length === 1 && kids[0]!.name === pointerChild ? kids[0]! : undefined;
+    if (pointee && pointee.variablesReference > 0 && depth < 3) return this.member(pointee.variablesReference, segment, depth + 1);
+    const entry = await this.mapEntryValue(kids, segment);
+    if (entry) return { node: entry, names: [] };
+    if (groupType && depth < 3) {
+      for (const g of kids.filter((k) => k.type === groupType && k.variablesReference > 0)) {
+        const found = await this.member(g.variablesReference, segment, depth + 1);
+        if (found.node) return found;
+      }
+    }
+    return { names: kids.filter((v) => !this.hidden(v.name) && v.type !== groupType).map((v) => v.name) };
+  }
+
+  /** A map's value by key: the entry child whose `key` child shows `segment` (the profile's `mapEntry`). */
+  private async mapEntryValue(kids: VariableNode[], segment: string): Promise<VariableNode | undefined> {
+    const shape = this.config.mapEntry;
+    if (!shape) return undefined;
+    for (const k of kids.slice(0, 500)) {
+      if (k.variablesReference <= 0) continue;
+      const parts = (await this.read(k.variablesReference, k.indexed)).map(this.node);
+      const key = parts.find((p) => p.name === shape.key);
+      const value = parts.find((p) => p.name === shape.value);
+      if (key && value && [segment, `'${segment}'`, `"${segment}"`].includes(key.value)) return value;
+    }
+    return undefined;
+  }
+
+  /** The primary scopes of a frame; a frame whose only ones are expensive (ESM module top level: `Module`) gets those. */
+  primary(scopes: ScopeNode[]): ScopeNode[] {
+    const cheap = scopes.filter((s) => !s.secondary && !s.expensive);
+    return cheap.length ? cheap : scopes.filter((s) => !s.secondary);
+  }
+
+  /** Scopes of a frame with their variables (primary scopes only unless `scope` names one). */
+  async frameVariables(frame: number, options: ExpandOptions & { scope?: string }): Promise<ScopeNode[]> {
+    const scopes = await this.scopes(frame);
+    const chosen = options.scope
+      ? scopes.filter((s) => s.name.toLowerCase() === options.scope!.toLowerCase())
+      : this.primary(scopes);
+    if (options.scope && chosen.length === 0) {
+      throw new GatewayError(`frame ${frame} has no scope '${options.scope}'`, `scopes here: ${scopes.map((s) => s.name).join(', ')}`, 'not-found');
+    }
+    // every scope at once: on js-debug each read waits out a ~40 ms delayed ACK, once per batch
+    await Promise.all(chosen.map((s) => this.children(s.variablesReference, Number.POSITIVE_INFINITY)));
+    for (const s of chosen) {
+      const { items, more } = await this.children(s.variablesReference, Number.POSITIVE_INFINITY);
+      const noise = options.names ? [] : items.filter((v) => this.noise(v));
+      const kept = options.names ? items.filter((v) => options.names!.includes(v.name)) : items.filter((v) => !noise.includes(v));
+      const picked = options.names ? kept : kept.slice(0, options.maxItems);
+      s.variables = await Promise.all(picked.map((v) => this.expand(v, options, 2)));
+      s.moreChildren = options.names ? 0 : more + kept.length - picked.length;
+      if (noise.length) s.noise = noise.map((v) => v.name);
+      if (!options.names) s.groups = await this.nameGroups(s.variablesReference);
+    }
+    return chosen;
+  }
+
+  /** Finds the variable a path names, searching the frame's scopes in order. */
+  async resolvePath(frame: number, path: string): Promise<{ node: VariableNode; parentRef: number }> {
+    const segments = parsePath(path);
+    const scopes = await this.scopes(frame);
+    const [first, ...rest] = segments;
+    let found: { node: VariableNode; parentRef: number } | undefined;
+    const seen: string[] = [];
+    for (const s of [...scopes.filter((x) => !x.secondary), ...scopes.filter((x) => x.secondary)]) {
+      const vars = (await this.target.variables(s.variablesReference)).map(this.node);
+      const match = vars.find((v) => matches(v.name, first!));
+      if (match) {
+        found = { node: await this.readable(match), parentRef: s.variablesReference };
+        break;
+      }
+      if (!s.secondary) seen.push(...vars.filter((v) => !this.hidden(v.name)).map((v) => v.name));
+    }
+    if (!found) throw new GatewayError(`no variable '${first}' in frame ${frame}`, `names here: ${seen.slice(0, 30).join(', ') || '(none)'}`, 'not-found');
+    let walked = first!;
+    for (const seg of rest) {
+      const node: VariableNode = found.node;
+      if (node.unreadable) throw new GatewayError(`'${walked}' cannot be read: ${node.value}`, 'ask for the value itself', 'not-supported');
+      if (node.variablesReference <= 0) throw new GatewayError(`'${walked}' (${node.value}) has no members`, 'ask for the value itself', 'not-found');
+      const { node: match, names } = await this.member(node.variablesReference, seg, 0, node.indexed);
+      if (!match) {
+        throw new GatewayError(`'${walked}' has no member '${seg}'`, `members: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ` (+${names.length - 30} more)` : ''}`, 'not-found');
+      }
+      found = { node: await this.readable(match), parentRef: node.variablesReference };
+      walked += /^\d+$/.test(seg) ? `[${seg}]` : `.${seg}`;
+    }
+    if (found.node.getter && found.node.variablesReference > 0) {
+      // named by the path: read the accessor (the adapter runs it and shows the result as its one child)
+      const [value] = (await this.target.variables(found.node.variablesReference)).map(this.node);
+      if (value) found = { node: { ...value, name: found.node.name, evaluateName: found.node.evaluateName, getter: true }, parentRef: found.parentRef };
+    }
+    return found;
+  }
+
+  /**
+   * The line the frame's function starts at, from its `locals` scope's range, when the adapter
+   * gives ranges (js-debug does; debugpy, delve and lldb-dap do not): tells two anonymous
+   * functions of one file apart.
+   */
+  async functionStart(frame = 0): Promise<number | undefined> {
+    return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.line;
+  }
+
+  /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
+  async snapshot(frame = 0): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const scopes = this.primary(await this.scopes(frame));
+    // all scopes at once (one round trip's wait instead of one per scope); merged in scope order
+    const lists = await Promise.all(scopes.map((s) => this.target.variables(s.variablesReference)));
+    for (const list of lists) {
+      for (const v of list.filter((x) => !this.hidden(x.name))) {
+        const n = this.node(v);
+        // what cannot be read is said so here too (a check only for a junk-looking value: this runs at every traced line)
+        out.set(v.name, this.suspect(n) ? (await this.readable(n)).value : v.value);
+      }
+    }
+    return out;
+  }
+
+  /** A value that may be junk: an opaque type its formatter could not read, or a collection of a huge size. */
+  private suspect(n: VariableNode): boolean {
+    return (this.opaque(n.type) && !!this.unformatted?.test(n.value)) || (n.indexed !== undefined && n.indexed > PAGED_OVER);
+  }
+
+  /** True for types whose value is the whole story (their members are implementation details). */
+  opaque(type: string | undefined): boolean {
+    return !!type && this.config.opaqueTypes.includes(type);
+  }
+
+  private noise(v: VariableNode): boolean {
+    return (!!v.type && this.config.noiseTypes.includes(v.type)) || !!this.noisePattern?.test(v.name);
+  }
+
+  /** The names inside the adapter's function/class groups of a scope, by the profile's labels. */
+  private async nameGroups(ref: number): Promise<{ label: string; names: string[] }[] | undefined> {
+    const labels = this.config.nameGroups;
+    const groups = (await this.target.variables(ref)).filter((v) => v.name in labels && v.variablesReference > 0);
+    if (!groups.length) return undefined;
+    const out = [];
+    for (const g of groups) {
+      const names = (await this.target.variables(g.variablesReference)).map((v) => v.name).filter((n) => !this.noisePattern?.test(n));
+      if (names.length) out.push({ label: labels[g.name]!, names });
+    }
+    return out.length ? out : undefined;
+  }
+
+  private hidden(name: string): boolean {
+    return this.hideNames.has(name) || !!this.hidePattern?.test(name);
+  }
+}
+
+/** Replaces whole-word type names (`unsigned long` before `long`), or leaves types as they are when there are none. */
+function typeRenamer(names: Record<string, string>): (type: string | undefined) => string | undefined {
+  const keys = Object.keys(names).sort((a, b) => b.length - a.length);
+  if (!keys.length) return (t) => t;
+  const escape = (k: string) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  const re = new RegExp(`(?<![\\w:])(?:${keys.map(escape).join('|')})(?![\\w:])`, 'g');
+  return (t) => t?.replace(re, (m) => names[m.replace(/\s+/g, ' ')] ?? m);
+}
+
+function toNode(v: DebugProtocol.Variable): VariableNode {
+  return {
+    name: v.name,
+    value: v.value,
+    type: v.type,
+    variablesReference: v.variablesReference,
+    evaluateName: v.evaluateName,
+    ...(v.indexedVariables !== undefined ? { indexed: v.indexedVariables } : {}),
+    ...(v.presentationHint?.lazy ? { getter: true } : {}),
+  };
+}
+
+/** In listings a getter is not run: it says so and how to read it. */
+function asGetter(n: VariableNode): VariableNode {
+  if (!n.getter) return n;
+  return { name: n.name, value: `(getter: name it in a path or evaluate ${n.evaluateName ?? n.name} to run it)`, variablesReference: 0, evaluateName: n.evaluateName, getter: true };
+}
+
+/** `a.b[0]['k']["k2"].c` -> ['a', 'b', '0', 'k', 'k2', 'c'] */
+export function parsePath(path: string): string[] {
+  const out: string[] = [];
+  const re = /\s*(?:\.?([^.[\]\s]+)|\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*?))\s*\])/gy;
+  let m: RegExpExecArray | null;
+  let at = 0;
+  while (at < path.length && (m = re.exec(path))) {
+    out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
+    at = re.lastIndex;
+  }
+  if (at < path.trimEnd().length || out.length === 0) throw new GatewayError(`cannot parse the path '${path}'`, "write it like order.items[0] or meta['region']", 'bad-arguments');
+  return out;
+}
+
+/** Adapters name children differently: `0` or `[0]`, `key` or `'key'`. */
+function matches(name: string, segment: string): boolean {
+  if (name === segment || name === `[${segment}]` || name === `'${segment}'` || name === `"${segment}"`) return true;
+  // list indices may be zero-padded ("03") or bracketed ("[3]")
+  const index = /^\[?(\d+)\]?$/;
+  const a = index.exec(name);
+  const b = index.exec(segment);
+  return !!a && !!b && Number(a[1]) === Number(b[1]);
+}
+
+/** Bytes a 64-bit address space gives a process (48-bit virtual addresses, the lower half): no collection holds more items. */
+const ADDRESS_SPACE = 2n ** 47n;
+
+/** Why a stated length cannot be (e.g. "69970680256920 items with room for 3"), or undefined if it can. */
+function countImpossible(groups: Record<string, string | undefined> | undefined): string | undefined {
+  if (!groups?.len) return undefined;
+  const len = BigInt(groups.len);
+  const cap = groups.cap ? BigInt(groups.cap) : undefined;
+  if (cap !== undefined && len > cap) return `${len} items with room for ${cap}`;
+  if (len > ADDRESS_SPACE || (cap !== undefined && cap > ADDRESS_SPACE)) return `${len} items, more than a 64-bit address space holds`;
+  return undefined;
+}
