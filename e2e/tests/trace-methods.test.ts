@@ -41,4 +41,14 @@ describe('debug_trace of one method among same-named ones (python, real debugpy)
     assert.doesNotMatch(r.text, /after the call/, r.text);
     await g.ok('debug_stop');
   });
+  test('a launch named by a language field (python -m) traces like a program; args without a program are refused, not taken for a session', async () => {
+    const dir = join(repoRoot, 'e2e', 'fixtures', 'trace-methods');
+    const r = await g.ok('debug_trace', { language: 'python', module: 'ranges', cwd: dir, file: ranges, function: 'IntRange.convert' }, 120_000);
+    assert.match(r.text, /rv = self\.top/, r.text);
+    await g.call('debug_stop');
+    const bad = await g.call('debug_trace', { language: 'python', args: ['-q'], function: 'later' });
+    assert.equal(bad.isError, true, bad.text);
+    assert.match(bad.text, /no program was given/, bad.text);
+    assert.doesNotMatch(bad.text, /there is no debug session/, bad.text);
+  });
 });

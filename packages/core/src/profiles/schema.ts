@@ -150,6 +150,11 @@ export const FieldSpec = z.object({
   type: z.enum(['string', 'string[]', 'number', 'boolean', 'object', 'object[]']),
   /** The requests that take it (default both). */
   requests: z.array(z.enum(['launch', 'attach'])).min(1).default(['launch', 'attach']),
+  /**
+   * It says what runs (Python's `module`, Java's `mainClass`): the tools that launch for their own
+   * ends (debug_probe, debug_trace) take it too; the others only debug_launch does.
+   */
+  selects: z.boolean().default(false),
   description: z.string().min(1),
 });
 

@@ -15,11 +15,12 @@ const ZOD: Record<FieldType, () => z.ZodTypeAny> = {
  * (Python's `module`, Java's `mainClass`, ...): a new profile adds its own without touching this.
  * Each is described by the language(s) taking it; what it means is in debug_languages' answer
  * (fieldHelp), read when that language is used, not paid for in every tools/list. `brief`: a
- * second tool taking the same launch fields lists them bare.
+ * tool that launches for its own ends lists only the fields that say what runs (`selects`), bare.
  */
 export function fieldShape(profiles: Profile[], request: RequestKind, brief = false): Record<string, z.ZodTypeAny> {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const d of declaredFields(profiles, request)) {
+    if (brief && !d.declarations.some((x) => x.spec.selects)) continue;
     const types = [...new Set(d.declarations.map((x) => x.spec.type))].map((t) => ZOD[t]());
     const type = types.length === 1 ? types[0]! : z.union(types as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]]);
     const owners = d.declarations.map((x) => x.profile.id).join(', ');

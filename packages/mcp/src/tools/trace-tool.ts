@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type TraceRequest, type TraceResult } from '@dapgate/core';
 import { tool } from './register.js';
+import { fieldShape, takeFields } from './profile-fields.js';
 import { ok } from './result.js';
 import { formatComparison, formatTrace, type SourceOf } from '../format/trace.js';
 import { seconds } from '../format/text.js';
@@ -13,7 +14,7 @@ const DEFAULT_MAX_LINES = 200;
 /** debug_trace: one call's whole life (or several calls compared) in one answer. */
 export const debugTraceTool = tool(
     'debug_trace',
-    {
+    (profiles) => ({
       title: 'Trace',
       description:
         'One call traced to its end: lines, changed locals, calls, folded loops, return or exception; launches program or uses the session; calls: compare N; depth: into callees.',
@@ -30,19 +31,22 @@ export const debugTraceTool = tool(
         args: z.array(z.string()).optional(),
         cwd: z.string().optional(),
         language: z.string().optional(),
+        ...fieldShape(profiles, 'launch', true),
         sessionId: z.string().optional(),
         timeoutMs: z.number().int().optional(),
       },
       output: outputs.trace,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-    },
+    }),
     async (a, { manager, signal }) => {
       const target = a.function || a.file || a.line ? { function: a.function, file: a.file, line: a.line, condition: a.condition } : undefined;
       if (!target && a.condition) throw new GatewayError('condition needs the function (or file and line) it applies to', 'pass function (and file), or file and line', 'bad-arguments');
       const req: TraceRequest = { target, nth: a.call ?? 1, calls: a.calls ?? 1, maxLines: a.maxLines ?? DEFAULT_MAX_LINES, depth: a.depth ?? 0, timeoutMs: a.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal };
       if ((a.call ?? 1) < 1 || (a.calls ?? 1) < 1 || (a.maxLines ?? 1) < 1) throw new GatewayError('call, calls and maxLines count from 1', 'e.g. call: 3 traces the third matching call', 'bad-arguments');
-      const result = a.program
-        ? await traceLaunch(manager, { program: a.program, args: a.args, cwd: a.cwd, language: a.language }, req)
+      const fields = takeFields(manager.profiles.profiles, 'launch', a);
+      if (!a.program && !fields && (a.args || a.cwd || a.language)) throw new GatewayError('args, cwd and language are for a new launch, and no program was given', 'pass program (or a language field such as module or mainClass) to launch one; without them debug_trace traces in the current session', 'bad-arguments');
+      const result = a.program || fields
+        ? await traceLaunch(manager, { program: a.program, args: a.args, cwd: a.cwd, language: a.language, fields }, req)
         : await traceInSession(manager, manager.get(a.sessionId), req);
       return answer(result, req, await readSources(result.traces));
     },
