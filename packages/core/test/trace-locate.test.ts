@@ -26,6 +26,9 @@ test('Type.method looks inside that type\'s block; a bare name defined more than
     const py = join(dir, 'types.py');
     writeFileSync(py, ['class ParamType:', '    def convert(self, value):', '        return value', '', '', 'class Range(ParamType):', '    # a comment at any indent does not end the class', '# like this', '    def convert(self, value):', '        rv = int(value)', '        return rv', '', 'def convert(x):', '    return x', ''].join('\n'));
     assert.equal(await functionBodyLine(profile('python'), py, 'Range.convert'), 10);
+    const spread = join(dir, 'spread.py');
+    writeFileSync(spread, ['class Base(', '    object,', '):', '    top: int', '', '    def convert(', '        self, value', '    ) -> int:', '        return int(value)', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('python'), spread, 'Base.convert'), 9, 'a class signature over several lines');
     assert.equal(await functionBodyLine(profile('python'), py, 'ParamType.convert'), 3);
     await assert.rejects(functionBodyLine(profile('python'), py, 'convert'), /'convert' is defined 3 times in .*: ParamType\.convert \(line 2\), Range\.convert \(line 9\), line 13/);
     await assert.rejects(functionBodyLine(profile('python'), py, 'Other.convert'), /no 'Other' found/);

@@ -22,18 +22,22 @@ export async function functionBodyLine(profile: Profile, file: string, name: str
   const definition = new RegExp(spec.definition.replaceAll('NAME', escape(short)));
   const lines = (await readFile(file, 'utf8')).split(/\r?\n/);
   const skip = spec.skipLines ? new RegExp(spec.skipLines) : undefined;
-  const found = owner && spec.container ? inContainer(lines, definition, new RegExp(spec.container.replaceAll('NAME', escape(owner))), skip, name, file) : onlyDefinition(lines, definition, spec.container, short, file);
-  return bodyAfter(lines, found, new RegExp(spec.bodyStart), skip, short, file);
+  const bodyStart = new RegExp(spec.bodyStart);
+  const found = owner && spec.container ? inContainer(lines, definition, new RegExp(spec.container.replaceAll('NAME', escape(owner))), bodyStart, skip, name, file) : onlyDefinition(lines, definition, spec.container, short, file);
+  return bodyAfter(lines, found, bodyStart, skip, short, file);
 }
 
 /** The first definition inside a block the container pattern opens (the line itself included). */
-function inContainer(lines: string[], definition: RegExp, container: RegExp, skip: RegExp | undefined, name: string, file: string): number {
+function inContainer(lines: string[], definition: RegExp, container: RegExp, bodyStart: RegExp, skip: RegExp | undefined, name: string, file: string): number {
   let opened = false;
   for (let c = 0; c < lines.length; c++) {
     if (!container.test(lines[c]!)) continue;
     opened = true;
     if (definition.test(lines[c]!)) return c;
-    for (let i = c + 1; i < lines.length; i++) {
+    // the block starts after the container's own signature, which may span lines (`class A(\n  Base,\n):`)
+    let open = c;
+    while (open < lines.length - 1 && !bodyStart.test(lines[open]!)) open++;
+    for (let i = open + 1; i < lines.length; i++) {
       const line = lines[i]!;
       if (definition.test(line)) return i;
       // the block ends at the next code line indented no deeper (a comment there does not end it)
