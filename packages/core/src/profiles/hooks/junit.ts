@@ -11,6 +11,7 @@ import { firstLines, OncePerKey } from './build-helpers.js';
 import type { TemplateVars } from './types.js';
 import { ambiguous, methodCandidates, methodParameters, sourcesOfClass, testMethodsNamed, testSourceRoots } from './junit-ids.js';
 import { mavenModuleOf, mavenTestBuild, newestMtime } from './maven-project.js';
+import { GRADLE_CLASS_DIRS, gradleNote, gradleProjectOf } from './gradle-project.js';
 
 const fetches = new OncePerKey<string>();
 const compiles = new OncePerKey<{ classDir: string; className: string; sourceRoot: string }>();
@@ -27,17 +28,18 @@ export async function prepareJUnitTest(vars: TemplateVars): Promise<void> {
   const jar = await consoleLauncherJar(String(vars.junitConsole));
   const file = typeof vars.file === 'string' ? vars.file : undefined;
   const maven = await mavenModuleOf(file ? dirname(file) : vars.cwd);
+  const gradle = maven ? undefined : await gradleProjectOf(file ? dirname(file) : vars.cwd);
   const notes: string[] = [];
   vars.testNotes = notes;
   vars.reportsDir = await mkdtemp(join(tmpdir(), 'dapgate-junit-'));
-  if (file && !maven) {
+  if (file && !maven && !gradle) {
     const built = await compileTest(file, jar);
     vars.classPaths = [jar, built.classDir];
     vars.sourcePaths = [built.sourceRoot];
     select(vars, built.className, vars.method as string | undefined, undefined);
     return;
   }
-  const { className, source } = await locateTest(vars, file, maven?.root ?? vars.cwd);
+  const { className, source } = await locateTest(vars, file, maven?.root ?? gradle?.root ?? vars.cwd);
   let classPath: string[];
   if (maven) {
     const module = (source && (await mavenModuleOf(dirname(source)))) || maven;
@@ -45,6 +47,14 @@ export async function prepareJUnitTest(vars: TemplateVars): Promise<void> {
     notes.push(`Built first: ${build.how}.`);
     classPath = build.classPath.filter((p) => !RUNNER_JAR.test(basename(p)));
     vars.sourcePaths = await sourceFolders(maven.root);
+  } else if (gradle) {
+    const project = (source && (await gradleProjectOf(dirname(source)))) || gradle;
+    classPath = await existing(project.project, GRADLE_CLASS_DIRS);
+    if (!classPath.length) throw new GatewayError(`${project.project} has no compiled classes in build/classes: dapgate does not run Gradle`, `build the tests first (${join(project.root, 'gradlew')} testClasses, or gradle testClasses), then run debug_test again`, 'build-failed');
+    notes.push(gradleNote(project));
+    const stale = await staleClasses(project.project, classPath);
+    if (stale) notes.push(stale);
+    vars.sourcePaths = await existing(project.project, ['src/main/java', 'src/test/java', 'src/main/kotlin', 'src/test/kotlin']);
   } else {
     classPath = await buildFolders(vars.cwd);
     const stale = await staleClasses(vars.cwd, classPath);
@@ -163,11 +173,17 @@ async function compileTest(file: string, jar: string): Promise<{ classDir: strin
   });
 }
 
-/** Where Maven and Gradle put compiled tests and main classes; the project folder itself when neither exists. */
+/** Where a build put compiled tests and main classes (Maven's layout outside a pom, e.g. a copied target/); the project folder itself when none exists. */
 async function buildFolders(cwd: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const p of ['target/test-classes', 'target/classes', 'build/classes/java/test', 'build/classes/java/main'].map((d) => join(cwd, d))) if (await pathExists(p)) found.push(p);
+  const found = await existing(cwd, ['target/test-classes', 'target/classes']);
   return found.length ? found : [cwd];
+}
+
+/** The folders among `relative` that exist under `dir`, as absolute paths. */
+async function existing(dir: string, relative: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const p of relative.map((d) => join(dir, d))) if (await pathExists(p)) found.push(p);
+  return found;
 }
 
 /** The source of a class in the usual places under the project folder. */
