@@ -41,6 +41,9 @@ test('Type.method looks inside that type\'s block; a bare name defined more than
     writeFileSync(java, ['class Circle {', '  double area() {', '    return 3.14;', '  }', '}', 'class Square {', '  double area() {', '    return 1.0;', '  }', '}', ''].join('\n'));
     assert.equal(await functionBodyLine(profile('java'), java, 'Square.area'), 8);
     assert.equal(await functionBodyLine(profile('java'), java, 'Circle#area'), 3);
+    const text = join(dir, 'Element.java');
+    writeFileSync(text, ['class Element {', '  String text() {', '    return "";', '  }', '  Element text(String t) {', '    return this;', '  }', '}', ''].join('\n'));
+    await assert.rejects(functionBodyLine(profile('java'), text, 'Element.text'), /'Element\.text' is defined 2 times .*lines 2, 5/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -37,12 +37,15 @@ function inContainer(lines: string[], definition: RegExp, container: RegExp, bod
     // the block starts after the container's own signature, which may span lines (`class A(\n  Base,\n):`)
     let open = c;
     while (open < lines.length - 1 && !bodyStart.test(lines[open]!)) open++;
+    const found: number[] = [];
     for (let i = open + 1; i < lines.length; i++) {
       const line = lines[i]!;
-      if (definition.test(line)) return i;
       // the block ends at the next code line indented no deeper (a comment there does not end it)
       if (line.trim() && !skip?.test(line) && indent(line) <= indent(lines[c]!)) break;
+      if (definition.test(line)) found.push(i);
     }
+    if (found.length > 1) throw new GatewayError(`'${name}' is defined ${found.length} times in ${file} (overloads, or a nested type's): lines ${found.map((i) => i + 1).join(', ')}`, 'pass file and line (a line inside the one to trace)', 'ambiguous');
+    if (found.length === 1) return found[0]!;
   }
   const owner = name.split(/[.#]|::/).slice(-2, -1)[0];
   throw new GatewayError(opened ? `no definition of '${name}' found in ${file}: '${owner}' is there, but not this function in it` : `no '${owner}' found in ${file} for '${name}'`, 'check the name, or pass file and line (a line inside the function)', 'not-found');
