@@ -48,3 +48,18 @@ test('Type.method looks inside that type\'s block; a bare name defined more than
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('TypeScript definitions: generics, return types, modifiers, typed arrow functions; a call is no definition', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'dapgate-locate-ts-'));
+  try {
+    const ts = join(dir, 'query.ts');
+    writeFileSync(ts, ['export function parseQuery<T extends Parsed = Parsed>(', '  text = "",', '): T {', '  return {} as T;', '}', '', 'class Cache {', '  private async load<T>(key: string): Promise<T> {', '    const hit = parseQuery(key);', '    return hit as T;', '  }', '}', '', 'export const size = (a: string): number => {', '  return a.length;', '};', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('node'), ts, 'parseQuery'), 4);
+    assert.equal(await functionBodyLine(profile('node'), ts, 'Cache.load'), 9);
+    assert.equal(await functionBodyLine(profile('node'), ts, 'size'), 15);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
