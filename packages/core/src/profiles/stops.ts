@@ -48,5 +48,11 @@ export const StopsSpec = z
      * removed from every frame name as frames are read, so stacks, stops and traces show the clean name.
      */
     frameNameNoise: regexp().optional(),
+    /**
+     * Escapes in frame names the adapter left unresolved, and what each stands for (Rust's legacy
+     * symbol mangling: `$LT$` is `<`, `..` is `::`; `_$` opens an escaped path segment): replaced
+     * as frames are read, after the noise is removed.
+     */
+    frameNameEscapes: z.record(z.string().min(1), z.string()).optional(),
   })
   .default({});

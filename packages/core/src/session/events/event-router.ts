@@ -150,7 +150,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   for (let attempt = 0; attempt < STACK_ATTEMPTS && thread.stop === stop; attempt++) {
     try {
       const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
-      stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise);
+      stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise, s.profile.stops.frameNameEscapes);
       // a page shorter than asked ends the stack; a full one leaves the adapter's totalFrames, which may be an estimate (delve's)
       const ended = stop.frames.length < FRAMES_AT_STOP;
       stop.totalFrames = ended ? stop.frames.length : r?.totalFrames;
