@@ -81,6 +81,30 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.match(outcomeLine(throws.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(test\/cart\.test\.ts::cart negative quantity throws\)/, throws.text);
     });
 
+    test('a TypeError thrown in the .ts code under test (caught by the runner) stops where it is thrown, with its locals, in a second run of that test; the same error its code catches first is no stop', async () => {
+      const src = join(project, 'src', 'receipt.ts');
+      const r = await g.ok('debug_test', { test: 'test/receipt.test.ts', cwd: project }, 240_000);
+      assert.equal(r.structured.stop?.reason, 'exception', r.text);
+      assert.match(r.text, /TypeError: Cannot read properties of undefined \(reading 'length'\)/, r.text);
+      assert.match(r.text, /second run of test\/receipt\.test\.ts::receipt lists each line/, r.text);
+      assert.equal(r.structured.stop?.file, src, r.text);
+      assert.equal(r.structured.stop?.line, lineOf(src, 'return note.length ?'), r.text);
+      assert.equal(r.structured.locals?.label, '"cd4"', r.text);
+      assert.equal(r.structured.locals?.note, 'undefined', r.text);
+      assert.equal(r.structured.rerun?.test, 'test/receipt.test.ts::receipt lists each line', r.text);
+      // the runner's report of this second run, which the agent sees end: only the test run again
+      const end = await g.ok('debug_continue', {}, 90_000);
+      assert.equal(end.structured.state === 'exited' || end.structured.state === 'terminated', true, `one stop only: ${end.text}`);
+      assert.equal(end.structured.testOutcome?.outcome, 'failed', end.text);
+      assert.match(outcomeLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/receipt\.test\.ts::receipt lists each line\), 0 passed/, end.text);
+    });
+
+    test('a passing not.toThrow test and a passing file never run a second time', async () => {
+      const r = await g.ok('debug_test', { test: 'test/receipt.test.ts::an empty receipt throws nothing', cwd: project }, 180_000);
+      assert.equal(r.structured.testOutcome?.outcome, 'passed', r.text);
+      assert.doesNotMatch(r.text, /second run/, r.text);
+    });
+
     test('ids that match nothing answer with runnable candidates', async () => {
       const none = await g.ok('debug_test', { test: 'test/cart.test.ts::no such test', cwd: project }, 180_000);
       assert.equal(none.structured.testOutcome?.outcome, 'no tests ran', none.text);
