@@ -89,9 +89,9 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.match(r.text, /second run of test\/receipt\.test\.ts::receipt lists each line/, r.text);
       assert.equal(r.structured.stop?.file, src, r.text);
       assert.equal(r.structured.stop?.line, lineOf(src, 'return note.length ?'), r.text);
-      assert.equal(r.structured.locals?.label, '"cd4"', r.text);
+      assert.equal(r.structured.locals?.label, "'cd4'", r.text);
       assert.equal(r.structured.locals?.note, 'undefined', r.text);
-      assert.equal(r.structured.rerun?.test, 'test/receipt.test.ts::receipt lists each line', r.text);
+      assert.deepEqual(r.structured.rerun?.tests, ['test/receipt.test.ts::receipt lists each line'], r.text);
       // the runner's report of this second run, which the agent sees end: only the test run again
       const end = await g.ok('debug_continue', {}, 90_000);
       assert.equal(end.structured.state === 'exited' || end.structured.state === 'terminated', true, `one stop only: ${end.text}`);

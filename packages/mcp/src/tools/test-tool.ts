@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { launchTest, type TestRun } from '@dapgate/core';
+import { launchTest, rerunThrown, shortPath, type TestRun } from '@dapgate/core';
 import { params, tool } from './register.js';
 import { ok } from './result.js';
 import { settle } from './waiting.js';
@@ -29,17 +29,42 @@ export const debugTestTool = tool(
     },
     async (a, { manager, signal, progress }) => {
       const cwd = a.cwd ?? process.cwd();
-      const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure, breakpoints: a.breakpoints });
-      const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
+      const req = { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure, breakpoints: a.breakpoints };
+      let run = await launchTest(manager, req);
+      let d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
+      // the runner caught an error other than an assertion's where it was thrown: a second run of those tests stops there
+      const again = d.structured.waitTimedOut ? undefined : await rerunThrown(manager, run, req);
+      const lead: string[] = [];
+      const trail: string[] = [];
+      let rerun: Record<string, unknown> | undefined;
+      if (again) {
+        const tests = [...new Set(again.errors.map((e) => e.test))];
+        const errors = again.errors.map((e) => {
+          const at = run.whereThrown(e);
+          return `${e.test} failed with ${e.name}: ${e.message.split('\n')[0]!.slice(0, 200)}${at ? ` (thrown at ${shortPath(at.file, cwd)}:${at.line})` : ''}`;
+        });
+        const d2 = await settle(again.run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
+        const reproduced = again.run.session.state === 'stopped' || !!d2.structured.waitTimedOut;
+        rerun = { tests, errors, reproduced, firstOutcome: d.structured.testOutcome };
+        if (reproduced) {
+          lead.push(`The first run ran to its end with no stop: ${errors.join('; ')}, which the test runner caught, so nothing stopped where it was thrown. This is a second run of ${tests.join(', ')}, with a stop where that error is thrown:`);
+          run = again.run;
+          d = d2;
+        } else {
+          const second = d2.text.split('\n').find((l) => l.startsWith('Test outcome:'))?.replace(/^Test outcome: /, '') ?? `the session ${again.run.session.state}`;
+          trail.push(`The runner caught the error where it was thrown (${errors.join('; ')}); a second run of ${tests.join(', ')}, to stop where it is thrown, did not throw it there (a flaky or order-dependent test?): its outcome was ${second}. The outcome above is the first run's.`);
+        }
+      }
       const failure = await failureFrame(run, d);
       const head = `Test ${a.test} (${run.session.profile.id}, ${run.form.runner})`;
       const failed = run.atFailure();
       // the failure breakpoint's id names nothing the agent set (it is gone already)
       if (run.atFailureBreakpoint()) d.text = d.text.replace(/ stopped at breakpoint [^,]+,/, ' stopped where the test failed,');
-      const lines = [...run.notes, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
+      const lines = [...run.notes, ...lead, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
+      lines.push(...trail);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
-      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds });
+      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds, ...(rerun ? { rerun } : {}) });
     },
 );
 
