@@ -99,6 +99,19 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.match(outcomeLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/receipt\.test\.ts::receipt lists each line\), 0 passed/, end.text);
     });
 
+    test('a run that stopped elsewhere (a breakpoint) and was continued to its end names the error it never stopped at, and how to stop there', async () => {
+      const file = join(project, 'test', 'receipt.test.ts');
+      const line = lineOf(file, "const names = { ab1: 'apple', zz9: 'pear' };");
+      const r = await g.ok('debug_test', { test: 'test/receipt.test.ts', cwd: project, breakpoints: [{ file, line }] }, 180_000);
+      assert.equal(r.structured.stop?.reason, 'breakpoint', r.text);
+      assert.equal(r.structured.rerun, undefined, r.text);
+      const end = await g.ok('debug_continue', {}, 90_000);
+      assert.equal(end.structured.testOutcome?.outcome, 'failed', end.text);
+      assert.match(outcomeLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/receipt\.test\.ts::receipt lists each line\), 1 passed/, end.text);
+      assert.deepEqual(end.structured.testOutcome?.notStoppedAt, ["test/receipt.test.ts::receipt lists each line failed with TypeError: Cannot read properties of undefined (reading 'length') (thrown at src/receipt.ts:24)"], end.text);
+      assert.match(end.text, /Not stopped at: .*debug_test with that test's id runs it again and stops there/, end.text);
+    });
+
     test('a passing not.toThrow test and a passing file never run a second time', async () => {
       const r = await g.ok('debug_test', { test: 'test/receipt.test.ts::an empty receipt throws nothing', cwd: project }, 180_000);
       assert.equal(r.structured.testOutcome?.outcome, 'passed', r.text);
@@ -111,7 +124,7 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.match(outcomeLine(none.text), /^Test outcome: NO TESTS RAN — from the runner's report: none of the file's 4 tests ran .*test\/cart\.test\.ts::cart discounted total/, none.text);
       const missing = await g.call('debug_test', { test: 'test/kart.test.ts', cwd: project }, 180_000);
       assert.equal(missing.isError, true, missing.text);
-      assert.match(missing.text, /test file 'test\/kart\.test\.ts' not found[\s\S]*Next: pass one of the project's test files: test\/cart\.test\.ts/, missing.text);
+      assert.match(missing.text, /test file 'test\/kart\.test\.ts' not found[\s\S]*Next: pass one of the project's test files: (?:test\/receipt\.test\.ts, )?test\/cart\.test\.ts/, missing.text);
     });
 
     test('a test file that cannot run (its import fails) is an ERROR, not a failed test nor no tests', async () => {

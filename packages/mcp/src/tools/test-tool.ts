@@ -7,6 +7,7 @@ import { describe, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
+import { NOT_STOPPED } from '../format/test-outcome.js';
 
 const TEST_WAIT_MS = 60_000;
 
@@ -46,6 +47,8 @@ export const debugTestTool = tool(
         const d2 = await settle(again.run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
         const reproduced = again.run.session.state === 'stopped' || !!d2.structured.waitTimedOut;
         rerun = { tests, errors, reproduced, firstOutcome: d.structured.testOutcome };
+        // the first run's note that a second run would stop there: this answer says what it did
+        d.text = d.text.split('\n').filter((l) => !l.startsWith(NOT_STOPPED)).join('\n');
         if (reproduced) {
           lead.push(`The first run ran to its end with no stop: ${errors.join('; ')}, which the test runner caught, so nothing stopped where it was thrown. This is a second run of ${tests.join(', ')}, with a stop where that error is thrown:`);
           run = again.run;
