@@ -112,6 +112,24 @@ for (const runner of ['jest', 'vitest'] as const) {
       assert.match(end.text, /Not stopped at: .*debug_test with that test's id runs it again and stops there/, end.text);
     });
 
+    test('a TypeError that the second run does not throw (a flaky test) is said so, with the first run\'s outcome', async () => {
+      const mark = join(project, 'flaky.mark');
+      const globals = runner === 'jest' ? '@jest/globals' : 'vitest';
+      writeFileSync(join(project, 'test', 'flaky.test.ts'), `import { test } from '${globals}';\nimport { existsSync, writeFileSync } from 'node:fs';\n\ntest('fails the first time only', () => {\n  const first = !existsSync(${JSON.stringify(mark)});\n  writeFileSync(${JSON.stringify(mark)}, '');\n  const seen: { count: number } | undefined = first ? undefined : { count: 1 };\n  if (seen!.count !== 1) throw new Error('never');\n});\n`);
+      try {
+        const r = await g.ok('debug_test', { test: 'test/flaky.test.ts', cwd: project }, 240_000);
+        assert.equal(r.structured.state === 'exited' || r.structured.state === 'terminated', true, r.text);
+        assert.equal(r.structured.rerun?.reproduced, false, r.text);
+        assert.equal(r.structured.testOutcome?.outcome, 'failed', r.text);
+        assert.match(outcomeLine(r.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/flaky\.test\.ts::fails the first time only\)/, r.text);
+        assert.match(r.text, /a second run of test\/flaky\.test\.ts::fails the first time only, to stop where that error is thrown, did not throw it there \(a flaky or order-dependent test\?\): its outcome was PASSED .*The outcome above is the first run's\./, r.text);
+        assert.doesNotMatch(r.text, /Not stopped at:/, r.text);
+      } finally {
+        rmSync(join(project, 'test', 'flaky.test.ts'), { force: true });
+        rmSync(mark, { force: true });
+      }
+    });
+
     test('a passing not.toThrow test and a passing file never run a second time', async () => {
       const r = await g.ok('debug_test', { test: 'test/receipt.test.ts::an empty receipt throws nothing', cwd: project }, 180_000);
       assert.equal(r.structured.testOutcome?.outcome, 'passed', r.text);
