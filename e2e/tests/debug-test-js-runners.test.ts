@@ -130,6 +130,19 @@ for (const runner of ['jest', 'vitest'] as const) {
       }
     });
 
+    test('a test that times out (an error the runner makes, never thrown where its stack points) is no second run', async () => {
+      const globals = runner === 'jest' ? '@jest/globals' : 'vitest';
+      writeFileSync(join(project, 'test', 'hangs.test.ts'), `import { test } from '${globals}';\n\ntest('hangs', async () => {\n  await new Promise(() => undefined);\n}, 500);\n`);
+      try {
+        const r = await g.ok('debug_test', { test: 'test/hangs.test.ts', cwd: project }, 180_000);
+        assert.equal(r.structured.testOutcome?.outcome, 'failed', r.text);
+        assert.equal(r.structured.rerun, undefined, r.text);
+        assert.doesNotMatch(r.text, /second run|Not stopped at:/, r.text);
+      } finally {
+        rmSync(join(project, 'test', 'hangs.test.ts'), { force: true });
+      }
+    });
+
     test('a passing not.toThrow test and a passing file never run a second time', async () => {
       const r = await g.ok('debug_test', { test: 'test/receipt.test.ts::an empty receipt throws nothing', cwd: project }, 180_000);
       assert.equal(r.structured.testOutcome?.outcome, 'passed', r.text);

@@ -70,7 +70,9 @@ function thrownError(t: JestAssertion): Omit<ThrownFailure, 'test' | 'fullName'>
   const head = /^([A-Za-z_$][\w$]*)(?: \[[^\]]*\])?(?:: ([\s\S]*?))?\n\s+at /.exec(stack);
   if (!head || /AssertionError$/.test(head[1]!)) return undefined;
   const at: ThrownFailure['at'] = [];
-  for (const m of stack.slice(head[0].lastIndexOf('\n')).matchAll(/^\s+at (?:.*? \()?((?:file:\/\/)?[^\s()]+?):(\d+):\d+\)?$/gm)) {
+  // the error's own frames: up to a blank line (Jest appends the `[cause]` error's stack after one)
+  const frames = stack.slice(head[0].lastIndexOf('\n')).split(/\n\s*\n/)[0]!;
+  for (const m of frames.matchAll(/^\s+at (?:.*? \()?((?:file:\/\/)?[^\s()]+?):(\d+):\d+\)?$/gm)) {
     const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
     at.push({ file, line: Number(m[2]) });
   }

@@ -189,7 +189,9 @@ export class TestRun {
    */
   thrownNotShown(): ThrownFailure[] {
     if (!this.rerunsThrown || this.rerunOf) return [];
+    const notThrown = this.spec.thrownRerun?.notThrown ? new RegExp(this.spec.thrownRerun.notThrown) : undefined;
     return (this.report?.thrown ?? []).filter((e) => {
+      if (notThrown?.test(e.message)) return false;
       const at = this.thrownAt(e);
       return !!at && !this.shownAt.has(at);
     });
