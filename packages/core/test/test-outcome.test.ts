@@ -124,6 +124,8 @@ test('Jest/Vitest JSON report: a test that failed with an error other than an as
     const { thrownFilter } = await import('../src/testing/test-launch.js');
     const f = thrownFilter({ filterId: 'all', match: '(error?.name === ${name} && error?.message === ${message})', condition: '(${errors}) && mark' }, report.thrown!.slice(0, 2));
     assert.equal(f.condition, '((error?.name === "TypeError" && error?.message === "Cannot read properties of undefined (reading \'length\')") || (error?.name === "TypeError" && error?.message === "The \\"path\\" argument\\nmust be a string")) && mark');
+    const dollars = thrownFilter({ filterId: 'all', match: 'error?.message === ${message}', condition: '${errors}' }, [{ ...report.thrown![0]!, message: "price $' and $& kept" }]);
+    assert.equal(dollars.condition, `error?.message === "price $' and $& kept"`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

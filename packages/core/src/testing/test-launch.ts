@@ -167,6 +167,7 @@ function hasProjectFile(profile: Profile, cwd: string): boolean {
 /** The exception filter of the second run: the profile's `thrownRerun` condition over these errors. */
 export function thrownFilter(spec: NonNullable<TestSpec['thrownRerun']>, errors: ThrownFailure[]): { filterId: string; condition: string } {
   const unique = [...new Map(errors.map((e) => [`${e.name}\n${e.message}`, e])).values()];
-  const matches = unique.map((e) => spec.match.replaceAll('${name}', JSON.stringify(e.name)).replaceAll('${message}', JSON.stringify(e.message)));
-  return { filterId: spec.filterId, condition: spec.condition.replaceAll('${errors}', matches.join(' || ')) };
+  // replaced by functions: a message's `$&` or `$'` is text, not a replacement pattern
+  const matches = unique.map((e) => spec.match.replaceAll('${name}', () => JSON.stringify(e.name)).replaceAll('${message}', () => JSON.stringify(e.message)));
+  return { filterId: spec.filterId, condition: spec.condition.replaceAll('${errors}', () => matches.join(' || ')) };
 }
