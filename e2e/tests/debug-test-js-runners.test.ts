@@ -130,6 +130,30 @@ for (const runner of ['jest', 'vitest'] as const) {
       }
     });
 
+    test('two tests of a file that fail with errors the runner caught: one second run of just those two, a stop at each throw in turn', async () => {
+      const globals = runner === 'jest' ? '@jest/globals' : 'vitest';
+      const file = join(project, 'test', 'two.test.ts');
+      writeFileSync(file, `import { test } from '${globals}';\n\nconst parse = (text: string) => JSON.parse(text) as { n: number };\n\ntest('bad json', () => {\n  const input = '{n:1}';\n  parse(input);\n});\n\ntest('bad json twice', () => {\n  const other = 'nope';\n  const value = (parse('{"n":1}').n as unknown as { x: number } | undefined)!;\n  if (other) throw new RangeError(\`bad value \${value}\`);\n});\n\ntest('good json', () => {\n  parse('{"n":2}');\n});\n`);
+      try {
+        const r = await g.ok('debug_test', { test: 'test/two.test.ts', cwd: project }, 240_000);
+        assert.deepEqual(r.structured.rerun?.tests, ['test/two.test.ts::bad json', 'test/two.test.ts::bad json twice'], r.text);
+        assert.equal(r.structured.stop?.reason, 'exception', r.text);
+        // JSON.parse is native: the stop is in the project's frame that called it, with its locals
+        assert.match(r.text, /stopped at exception: SyntaxError/, r.text);
+        assert.equal(r.structured.stop?.line, lineOf(file, 'const parse = '), r.text);
+        assert.equal(r.structured.locals?.text, "'{n:1}'", r.text);
+        const next = await g.ok('debug_continue', {}, 90_000);
+        assert.equal(next.structured.stop?.reason, 'exception', next.text);
+        assert.equal(next.structured.stop?.line, lineOf(file, 'if (other) throw new RangeError'), next.text);
+        assert.equal(next.structured.locals?.other, "'nope'", next.text);
+        const end = await g.ok('debug_continue', {}, 90_000);
+        assert.equal(end.structured.state === 'exited' || end.structured.state === 'terminated', true, end.text);
+        assert.match(outcomeLine(end.text), /^Test outcome: FAILED — from the runner's report: 2 failed \(test\/two\.test\.ts::bad json, test\/two\.test\.ts::bad json twice\), 0 passed, 1 skipped/, end.text);
+      } finally {
+        rmSync(file, { force: true });
+      }
+    });
+
     test('a test that times out (an error the runner makes, never thrown where its stack points) is no second run', async () => {
       const globals = runner === 'jest' ? '@jest/globals' : 'vitest';
       writeFileSync(join(project, 'test', 'hangs.test.ts'), `import { test } from '${globals}';\n\ntest('hangs', async () => {\n  await new Promise(() => undefined);\n}, 500);\n`);
