@@ -28,6 +28,8 @@ export { cacheDir } from './paths.js';
 export { checkExpression, EVAL_MODES, type EvalMode, type EvalUse } from './policy/evaluation.js';
 export { launchTest, type TestRequest } from './testing/test-launch.js';
 export { TestRun, testRunOf } from './testing/test-run.js';
+export { rerunThrown } from './testing/thrown-rerun.js';
+export type { ThrownFailure } from './testing/junit-xml.js';
 export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outcome.js';
 export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';

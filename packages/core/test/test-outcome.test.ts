@@ -97,6 +97,40 @@ test('pytest: a collection error is an error run, with the first error as pytest
   rmSync(dir, { recursive: true, force: true });
 });
 
+test('Jest/Vitest JSON report: a test that failed with an error other than an assertion\'s is named with that error and where its stack says it was thrown', async () => {
+  const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { readJestJsonReports } = await import('../src/testing/jest-json.js');
+  const dir = await mkdtemp(resolve(tmpdir(), 'dapgate-jest-json-'));
+  const frames = '\n    at /p/src/receipt.ts:24:17\n    at Array.map (<anonymous>)\n    at receipt (file:///p/src/receipt.ts:21:16)\n    at new Promise (<anonymous>)';
+  const cases = [
+    { ancestorTitles: ['receipt'], title: 'lists', status: 'failed', failureMessages: [`TypeError: Cannot read properties of undefined (reading 'length')${frames}`], failureDetails: [{}] },
+    { ancestorTitles: [], title: 'code', status: 'failed', failureMessages: [`TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument\nmust be a string${frames}`] },
+    { ancestorTitles: [], title: 'jest expect', status: 'failed', failureMessages: [`Error: expect(received).toBe(expected)${frames}`], failureDetails: [{ matcherResult: { pass: false } }] },
+    { ancestorTitles: [], title: 'vitest expect', status: 'failed', failureMessages: [`AssertionError: expected -160 to be 38${frames}`] },
+    { ancestorTitles: [], title: 'node assert', status: 'failed', failureMessages: [`AssertionError [ERR_ASSERTION]: 1 == 2${frames}`], failureDetails: [{ code: 'ERR_ASSERTION' }] },
+    { ancestorTitles: [], title: 'thrown string', status: 'failed', failureMessages: ['thrown: "boom"'] },
+    { ancestorTitles: [], title: 'hangs', status: 'failed', failureMessages: ['Error: thrown: "Exceeded timeout of 200 ms for a test."\n    at _getError (/p/node_modules/jest-circus/build/a.js:1:2)\n\n[cause]: Error: thrown: "Exceeded"\n    at Object.<anonymous> (/p/test/r.test.ts:2:5)'] },
+  ];
+  try {
+    await writeFile(resolve(dir, 'report.json'), JSON.stringify({ testResults: [{ name: '/p/test/r.test.ts', status: 'failed', assertionResults: cases }] }));
+    const report = (await readJestJsonReports(dir, '/p'))!;
+    assert.deepEqual(report.thrown, [
+      { test: 'test/r.test.ts::receipt lists', fullName: 'receipt lists', name: 'TypeError', message: "Cannot read properties of undefined (reading 'length')", at: [{ file: '/p/src/receipt.ts', line: 24 }, { file: '/p/src/receipt.ts', line: 21 }] },
+      { test: 'test/r.test.ts::code', fullName: 'code', name: 'TypeError', message: 'The "path" argument\nmust be a string', at: [{ file: '/p/src/receipt.ts', line: 24 }, { file: '/p/src/receipt.ts', line: 21 }] },
+      // Jest's timeout: the frames of its `[cause]` (the test's definition) are not where it was thrown
+      { test: 'test/r.test.ts::hangs', fullName: 'hangs', name: 'Error', message: 'thrown: "Exceeded timeout of 200 ms for a test."', at: [{ file: '/p/node_modules/jest-circus/build/a.js', line: 1 }] },
+    ]);
+    const { thrownFilter } = await import('../src/testing/test-launch.js');
+    const f = thrownFilter({ filterId: 'all', match: '(error?.name === ${name} && error?.message === ${message})', condition: '(${errors}) && mark' }, report.thrown!.slice(0, 2));
+    assert.equal(f.condition, '((error?.name === "TypeError" && error?.message === "Cannot read properties of undefined (reading \'length\')") || (error?.name === "TypeError" && error?.message === "The \\"path\\" argument\\nmust be a string")) && mark');
+    const dollars = thrownFilter({ filterId: 'all', match: 'error?.message === ${message}', condition: '${errors}' }, [{ ...report.thrown![0]!, message: "price $' and $& kept" }]);
+    assert.equal(dollars.condition, `error?.message === "price $' and $& kept"`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('Jest/Vitest JSON report: runnable ids of failed and passed tests; a file that cannot run is an error; only unselected tests is no tests ran', async () => {
   const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');

@@ -282,6 +282,23 @@ const TestSpec = z.object({
    * which js-debug's `uncaught` filter stops at): it is continued, not shown again.
    */
   passRepeatedFailures: z.boolean().default(false),
+  /**
+   * Runners that catch what a test throws (Jest, Vitest): a failure stop must be matched to one
+   * error before it is thrown. With this, an exception stop with no frame of the project on the
+   * stack (the runner handing an error on) is continued unseen; when the run's report (`jest-json`)
+   * says a test failed with an error other than an assertion's that the run never stopped at,
+   * debug_test runs those tests once more with this exception filter, whose `condition` holds
+   * `${errors}`: each error's `match` (with `${name}` and `${message}` as string literals), joined by ` || `.
+   */
+  thrownRerun: z
+    .object({
+      filterId: z.string(),
+      match: z.string(),
+      condition: z.string(),
+      /** Messages of errors the runner makes itself and never throws where the stack points (its timeouts): no second run for them. */
+      notThrown: regexp().optional(),
+    })
+    .optional(),
   /** Whether the adapter's exit code is the runner's own (java-debug always says 0; js-debug reports the parent's only sometimes). */
   exitCodeTrusted: z.boolean(),
   /** A regexp of frame source paths that are not the project's code (node_modules, site-packages): the failure is shown in the first other frame. */

@@ -8,6 +8,21 @@ export interface JUnitReport {
   skipped: string[];
   /** Test files that failed to run at all (a JSON report's suites without a test result). */
   errors?: string[];
+  /** Tests that failed with an error other than an assertion's (a JSON report names it and its stack): what a second run can stop at where it is thrown. */
+  thrown?: ThrownFailure[];
+}
+
+/** A test that failed with an error other than a failed assertion, as the runner's report gives it. */
+export interface ThrownFailure {
+  /** The test as a runnable id (`file::describe test`). */
+  test: string;
+  /** Its full name, as the runner matches names (describe blocks and test, joined by spaces). */
+  fullName: string;
+  /** The error's name (`TypeError`) and message. */
+  name: string;
+  message: string;
+  /** The stack's frames that name a file, top first (source-mapped by the runner). */
+  at: { file: string; line: number }[];
 }
 
 /** How a test case is named in the answer (see the profile schema's `report.ids`). */

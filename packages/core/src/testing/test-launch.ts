@@ -9,6 +9,7 @@ import { canonicalPath } from '../session/paths.js';
 import type { LaunchRequest } from '../session/types.js';
 import type { BreakpointRequest } from '../breakpoints/workspace-breakpoints.js';
 import { TestRun, type ExpectedFailures } from './test-run.js';
+import type { ThrownFailure } from './junit-xml.js';
 
 export interface TestRequest {
   /** A test id in one of the profile's forms (pytest node id, unittest name, file::name, Class#method, ...). */
@@ -22,6 +23,8 @@ export interface TestRequest {
   adapterArgs?: Record<string, unknown>;
   /** Breakpoints the agent gave with the test: the test session's own (they end with it). */
   breakpoints?: BreakpointRequest[];
+  /** A second run of the tests that failed with these errors (in the first run's report), stopping where they are thrown (`rerunThrown`). */
+  rerunOf?: ThrownFailure[];
 }
 
 /** Unified launch arguments a form's launch template may fill; besides them, the profile's declared `fields`. */
@@ -53,6 +56,8 @@ async function launchReserved(manager: SessionManager, req: TestRequest, cwd: st
   }
   const { form, groups } = await projectForm(picked, hooks, { test: req.test, cwd, ...(file ? { file } : {}) });
   const vars: TemplateVars = { ...form.vars, ...groups, test: req.test, cwd, ...(file ? { file } : {}), ...(req.env ? { env: req.env } : {}) };
+  // a second run selects exactly the tests that failed (their full names), whatever the id selected
+  if (req.rerunOf) vars.exactNames = req.rerunOf.map((e) => e.fullName);
   await hooks.prepareTest?.(vars);
   const filled = fillTemplate(form.launch, vars) as Record<string, unknown>;
   const launch: Record<string, unknown> = {};
@@ -67,6 +72,7 @@ async function launchReserved(manager: SessionManager, req: TestRequest, cwd: st
   const failureIds = stopAtFailure ? spec.failureBreakpoints.map((name) => manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd).id) : [];
   if (entryIds.length || failureIds.length) await manager.synced();
   const immediate = stopAtFailure && !spec.armAtTestStart;
+  const filterOptions = req.rerunOf && spec.thrownRerun ? [thrownFilter(spec.thrownRerun, req.rerunOf)] : spec.failureFilterOptions;
   try {
     const launched = manager.launch({
       ...(launch as Pick<LaunchRequest, 'program' | 'args'>),
@@ -78,7 +84,7 @@ async function launchReserved(manager: SessionManager, req: TestRequest, cwd: st
       sessionId,
       templateVars,
       adapterArgs: deepMerge(form.adapterArgs ?? {}, req.adapterArgs),
-      ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: spec.failureFilterOptions, exceptionStopCheck: spec.handledCheck } : {}),
+      ...(immediate ? { exceptionFilters: spec.failureFilters, exceptionFilterOptions: filterOptions, exceptionStopCheck: spec.handledCheck } : {}),
     });
     // the hook's check of the id (against what the runner collects) runs while the session starts
     const [checked, started] = await Promise.allSettled([vars.idCheck, launched]);
@@ -91,7 +97,7 @@ async function launchReserved(manager: SessionManager, req: TestRequest, cwd: st
     const reportDir = form.report ? (fillTemplate(form.report.dir, vars) as string | undefined) : undefined;
     const notes = Array.isArray(vars.testNotes) ? (vars.testNotes as string[]) : [];
     const expectedFailures = vars.expectedFailures as ExpectedFailures | undefined;
-    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, givenBreakpointIds, reportDir, notes, expectedFailures });
+    return new TestRun({ session, test: req.test, form, spec, book: manager.book, stopAtFailure, entryBreakpointIds: entryIds, failureBreakpointIds: failureIds, givenBreakpointIds, reportDir, notes, expectedFailures, rerunOf: req.rerunOf });
   } catch (e) {
     const added = [...entryIds, ...failureIds];
     if (added.length) manager.book.remove(added);
@@ -156,4 +162,12 @@ function hasProjectFile(profile: Profile, cwd: string): boolean {
     return false;
   }
   return profile.projectFiles.some((p) => (p.startsWith('*') ? entries.some((e) => e.endsWith(p.slice(1))) : entries.includes(p)));
+}
+
+/** The exception filter of the second run: the profile's `thrownRerun` condition over these errors. */
+export function thrownFilter(spec: NonNullable<TestSpec['thrownRerun']>, errors: ThrownFailure[]): { filterId: string; condition: string } {
+  const unique = [...new Map(errors.map((e) => [`${e.name}\n${e.message}`, e])).values()];
+  // replaced by functions: a message's `$&` or `$'` is text, not a replacement pattern
+  const matches = unique.map((e) => spec.match.replaceAll('${name}', () => JSON.stringify(e.name)).replaceAll('${message}', () => JSON.stringify(e.message)));
+  return { filterId: spec.filterId, condition: spec.condition.replaceAll('${errors}', () => matches.join(' || ')) };
 }

@@ -4,7 +4,7 @@ import type { Session } from '../session/session.js';
 import type { BreakpointBook } from '../breakpoints/book.js';
 import type { TestForm, TestSpec } from '../profiles/schema.js';
 import { readOutcome, reportOutcome, type TestOutcome } from './outcome.js';
-import { readJUnitReports } from './junit-xml.js';
+import { readJUnitReports, type JUnitReport, type ThrownFailure } from './junit-xml.js';
 import { readJestJsonReports } from './jest-json.js';
 
 const runs = new WeakMap<Session, TestRun>();
@@ -35,6 +35,8 @@ export interface TestRunConfig {
   notes?: string[];
   /** Failure stops the selected tests expect (the hook's `expectedFailures`): passed over, not shown as the failure. */
   expectedFailures?: ExpectedFailures;
+  /** A second run for errors the first run's report named and never stopped at: an exception stop is shown only where one of them was thrown (its report's first project frame). */
+  rerunOf?: ThrownFailure[];
 }
 
 /** A failure stop with a frame whose function matches `frames` (a regexp) is one its test expects, for the reason `why`. */
@@ -67,6 +69,12 @@ export class TestRun {
   private passedOver = 0;
   /** The exceptions (their text) the run stopped at in the project's code, for passRepeatedFailures. */
   private readonly failuresSeen = new Set<string>();
+  /** Where (`file:line`, the first project frame) the run stopped at exceptions it showed. */
+  private readonly shownAt = new Set<string>();
+  /** The runner's report, once read. */
+  private report?: JUnitReport;
+  /** Errors a first run's report named: this run shows an exception stop only where one of them was thrown. */
+  readonly rerunOf?: ThrownFailure[];
 
   constructor(config: TestRunConfig) {
     this.session = config.session;
@@ -78,6 +86,7 @@ export class TestRun {
     this.notes = config.notes ?? [];
     this.givenBreakpointIds = config.givenBreakpointIds ?? [];
     this.reportDir = config.reportDir;
+    this.rerunOf = config.rerunOf;
     this.entryIds = new Set(config.entryBreakpointIds ?? []);
     this.failureIds = new Set(config.failureBreakpointIds ?? []);
     this.normalFilters = [...config.session.sync.exceptionFilters];
@@ -115,6 +124,10 @@ export class TestRun {
       void this.session.continue().catch(() => undefined);
       return;
     }
+    if (stop.reason === 'exception' && this.passThrownStop(stop.frames)) {
+      void this.session.continue().catch(() => undefined);
+      return;
+    }
     const atEntry = stop.breakpointIds.some((id) => this.entryIds.has(id));
     const onlyEntry = this.atEntryOnly(stop.breakpointIds);
     for (const id of stop.breakpointIds) this.entryIds.delete(id);
@@ -135,6 +148,53 @@ export class TestRun {
       this.armed = false;
       void this.session.sync.applyExceptionFilters(this.normalFilters).catch(() => undefined);
     }
+  }
+
+  /** Whether the run reruns tests for the errors its runner caught (the profile's `thrownRerun`, a report that names them). */
+  get rerunsThrown(): boolean {
+    return !!this.spec.thrownRerun && this.form.report?.format === 'jest-json' && this.stopAtFailure;
+  }
+
+  /**
+   * With `thrownRerun`, an exception stop that is not where a failure is shown: one with no project
+   * frame (the runner handing an error on; its report names it, and a second run stops where it
+   * is thrown), and in that second run one away from where the report says its error was thrown
+   * (the same error caught by the project's code before). Others are recorded as shown.
+   */
+  private passThrownStop(frames: { source?: { path?: string }; line: number }[]): boolean {
+    if (!this.rerunsThrown) return false;
+    const i = this.projectFrame(frames);
+    if (i < 0) return true;
+    const here = `${frames[i]!.source!.path}:${frames[i]!.line}`;
+    if (this.rerunOf && !this.rerunOf.some((e) => this.thrownAt(e) === here)) return true;
+    this.shownAt.add(here);
+    return false;
+  }
+
+  /** Where the report says a test's error was thrown: its stack's first project frame (`file:line`). */
+  private thrownAt(e: ThrownFailure): string | undefined {
+    const at = this.whereThrown(e);
+    return at && `${at.file}:${at.line}`;
+  }
+
+  /** Where the report says a test's error was thrown: its stack's first project frame. */
+  whereThrown(e: ThrownFailure): { file: string; line: number } | undefined {
+    return e.at[this.projectFrame(e.at.map((a) => ({ source: { path: a.file } })))];
+  }
+
+  /**
+   * Once the runner ended and its report was read: the tests that failed with an error other than
+   * an assertion's that the run never stopped at where it was thrown (the runner caught it), each
+   * with a project frame to stop in. Empty for a second run.
+   */
+  thrownNotShown(): ThrownFailure[] {
+    if (!this.rerunsThrown || this.rerunOf) return [];
+    const notThrown = this.spec.thrownRerun?.notThrown ? new RegExp(this.spec.thrownRerun.notThrown) : undefined;
+    return (this.report?.thrown ?? []).filter((e) => {
+      if (notThrown?.test(e.message)) return false;
+      const at = this.thrownAt(e);
+      return !!at && !this.shownAt.has(at);
+    });
   }
 
   /** At a failure stop inside a test that expects it (a frame of that test is on the stack). */
@@ -218,7 +278,10 @@ export class TestRun {
     if (this.final) return this.final;
     const dir = this.reportDir;
     const report = dir ? await (this.form.report?.format === 'jest-json' ? readJestJsonReports(dir, s.cwd) : readJUnitReports(dir, this.form.report?.ids)) : undefined;
-    if (report) result = reportOutcome(report, result);
+    if (report) {
+      this.report = report;
+      result = reportOutcome(report, result);
+    }
     if (!s.live && this.reportDir) {
       // the runner is gone: its report is read for good
       this.final = result;

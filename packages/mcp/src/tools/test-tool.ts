@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { launchTest, type TestRun } from '@dapgate/core';
+import { launchTest, rerunThrown, shortPath, type SessionManager, type TestRequest, type TestRun } from '@dapgate/core';
 import { params, tool } from './register.js';
 import { ok } from './result.js';
 import { settle } from './waiting.js';
@@ -7,6 +7,7 @@ import { describe, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
+import { NOT_STOPPED } from '../format/test-outcome.js';
 
 const TEST_WAIT_MS = 60_000;
 
@@ -29,19 +30,55 @@ export const debugTestTool = tool(
     },
     async (a, { manager, signal, progress }) => {
       const cwd = a.cwd ?? process.cwd();
-      const run = await launchTest(manager, { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure, breakpoints: a.breakpoints });
-      const d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
+      const req = { test: a.test, language: a.language, cwd, env: a.env, stopAtFailure: a.stopAtFailure, breakpoints: a.breakpoints };
+      let run = await launchTest(manager, req);
+      let d = await settle(run.session, a.timeoutMs ?? TEST_WAIT_MS, signal, 3, progress);
+      // the runner caught an error other than an assertion's where it was thrown: a second run of those tests stops there
+      const second = d.structured.waitTimedOut ? undefined : await secondRun(manager, run, d, req, a.timeoutMs ?? TEST_WAIT_MS, signal, progress);
+      if (second?.shown) ({ run, d } = second.shown);
+      const lead = second?.shown ? [second.text] : [];
+      const trail = second && !second.shown ? [second.text] : [];
       const failure = await failureFrame(run, d);
       const head = `Test ${a.test} (${run.session.profile.id}, ${run.form.runner})`;
       const failed = run.atFailure();
       // the failure breakpoint's id names nothing the agent set (it is gone already)
       if (run.atFailureBreakpoint()) d.text = d.text.replace(/ stopped at breakpoint [^,]+,/, ' stopped where the test failed,');
-      const lines = [...run.notes, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
+      const lines = [...run.notes, ...lead, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
+      lines.push(...trail);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
-      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds });
+      return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds, ...(second ? { rerun: second.structured } : {}) });
     },
 );
+
+/**
+ * When the run ended and its report names tests that failed with an error the runner caught where
+ * it was thrown (rerunThrown): those tests run once more, stopping where that error is thrown.
+ * `shown`: the second run, when it stopped (or still runs); else `text` says it did not throw it
+ * there and the first run's answer (its outcome) stands.
+ */
+async function secondRun(manager: SessionManager, first: TestRun, d: Description, req: TestRequest, timeoutMs: number, signal: AbortSignal, progress: Parameters<typeof settle>[4]) {
+  const again = await rerunThrown(manager, first, req);
+  if (!again) return undefined;
+  const tests = [...new Set(again.errors.map((e) => e.test))];
+  const errors = again.errors.map((e) => {
+    const at = first.whereThrown(e);
+    return `${e.test} failed with ${e.name}: ${e.message.split('\n')[0]!.slice(0, 200)}${at ? ` (thrown at ${shortPath(at.file, first.session.cwd)}:${at.line})` : ''}`;
+  });
+  const thatError = errors.length > 1 ? 'those errors are' : 'that error is';
+  const d2 = await settle(again.run.session, timeoutMs, signal, 3, progress);
+  const reproduced = again.run.session.state === 'stopped';
+  const structured = { tests, errors, reproduced, firstOutcome: d.structured.testOutcome };
+  // the first run's note that a second run would stop there: this answer says what it did
+  d.text = d.text.split('\n').filter((l) => !l.startsWith(NOT_STOPPED)).join('\n');
+  if (reproduced || d2.structured.waitTimedOut) {
+    const text = `The first run ran to its end with no stop: ${errors.join('; ')}, which the test runner caught, so nothing stopped where it was thrown. This is a second run of ${tests.join(', ')}, to stop where ${thatError} thrown:`;
+    return { shown: { run: again.run, d: d2 }, text, structured };
+  }
+  const outcome = d2.text.split('\n').find((l) => l.startsWith('Test outcome:'))?.replace(/^Test outcome: /, '').replace(/\.$/, '') ?? `the session ${again.run.session.state}`;
+  const text = `The runner caught the error where it was thrown (${errors.join('; ')}); a second run of ${tests.join(', ')}, to stop where ${thatError} thrown, did not throw it there (a flaky or order-dependent test?): its outcome was ${outcome}. The outcome above is the first run's.`;
+  return { text, structured };
+}
 
 /**
  * At an exception stop inside the runner or an assertion library: the project's frame where the

@@ -63,7 +63,7 @@ async function installedRunner(runner: JsRunner, dir: string): Promise<{ bin: st
  * one process (Jest `--runInBand`; Vitest one file at a time, its worker a child js-debug attaches
  * to), a JSON report the outcome is read from. The name part of the id is matched as text
  * (regexp characters escaped) against each test's full name (describe blocks and test, joined by
- * spaces; ` > ` is read as a space).
+ * spaces; ` > ` is read as a space); `exactNames` (a second run) selects those full names exactly.
  */
 export async function prepareJsRunnerTest(vars: TemplateVars, project: Project): Promise<void> {
   const { bin, version } = await installedRunner(project.runner, project.dir);
@@ -71,7 +71,10 @@ export async function prepareJsRunnerTest(vars: TemplateVars, project: Project):
   vars.projectDir = project.dir;
   if (project.config) vars.runnerConfig = project.config;
   vars.reportsDir = await mkdtemp(join(tmpdir(), `dapgate-${project.runner}-`));
-  if (typeof vars.name === 'string') vars.namePattern = vars.name.trim().split(/\s+>\s+/).join(' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (typeof vars.name === 'string') vars.namePattern = escape(vars.name.trim().split(/\s+>\s+/).join(' '));
+  // a second run (rerunThrown): exactly the tests named, by their full names
+  if (Array.isArray(vars.exactNames)) vars.namePattern = `^(?:${(vars.exactNames as string[]).map(escape).join('|')})$`;
   const config = project.config ? `, config ${relative(project.dir, project.config) || project.config}` : '';
   vars.testNotes = [`Runs ${project.runner} ${version} from the project's node_modules (${project.dir}${config}).`];
 }
