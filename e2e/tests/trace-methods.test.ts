@@ -51,4 +51,33 @@ describe('debug_trace of one method among same-named ones (python, real debugpy)
     assert.match(bad.text, /no program was given/, bad.text);
     assert.doesNotMatch(bad.text, /there is no debug session/, bad.text);
   });
+  test('a call whose caller returns into library code on the same line: the value is still known, and the stop after it is not called the caller', async () => {
+    // debugpy's step over `return rv` finds no next line in check (its line is done), and check
+    // returns into heapq (library code): it stops in check's next call, case ('7', 7)
+    const later = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'later_call.py');
+    const r = await g.ok('debug_trace', { program: later, file: later, function: 'convert' }, 120_000);
+    assert.match(r.text, /^Returned 5\b/m, r.text);
+    assert.doesNotMatch(r.text, /after the call/, r.text);
+    assert.match(r.text, /not where the call returned to/, r.text);
+    const v = await g.ok('debug_evaluate', { expression: 'case' });
+    assert.equal(v.structured.result, "('7', 7)", 'the stop is in a later call indeed');
+    await g.ok('debug_stop');
+  });
+});
+
+describe('debug_trace of a JavaScript function with a default parameter (node, real js-debug)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('its arguments are in the locals at the start (V8 keeps them in a scope of their own behind the body\'s block)', async () => {
+    const defaults = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'defaults.js');
+    const r = await g.ok('debug_trace', { program: defaults, function: 'parse' }, 120_000);
+    assert.match(r.text, /^Locals at start: [^\n]*text='a=1&b=2'/m, r.text);
+    assert.match(r.text, /^Returned 2\b/m, r.text);
+  });
 });

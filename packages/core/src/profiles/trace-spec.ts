@@ -50,6 +50,12 @@ export const TraceSpec = z.object({
    * between those reads is reported with the lines it happened in.
    */
   boundaryScopes: regexp().optional(),
+  /**
+   * A regexp of the scope that holds a function's own locals, where blocks of the function may come
+   * before it (js-debug: `Block: f` scopes, then `Local: f`): a trace's locals at its start are
+   * those scopes through it; without it, the first scope's.
+   */
+  functionScope: regexp().optional(),
   /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
   resultLocals: regexp().optional(),
   /**

@@ -79,14 +79,18 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       if (last) last.changed.push(...locals.take());
       break;
     }
-    if (returnExpression && !returnPattern) {
+    // where the adapter reports return values too (debugpy), the evaluated one stands in when its report is missing
+    if (returnExpression) {
       // the value holds only if the frame is left from this line, or after lines that only close blocks
       const text = source[current.line - 1] ?? '';
       const value = await evaluateReturn(session, returnExpression, text, home.frame.id);
       if (value !== undefined) {
         ownReturn = value;
         evaluatedReturn = true;
-      } else if (!blockEnd?.test(text)) ownReturn = undefined;
+      } else if (!blockEnd?.test(text)) {
+        ownReturn = undefined;
+        evaluatedReturn = false;
+      }
     }
     const depth = options.depth ?? 0;
     let outcome = await stepAndWait(session, depth > 0 ? 'into' : 'over', options);
@@ -180,6 +184,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (own && here.line === current.line && !returnPattern?.exec(own[0])?.groups?.callee) {
       // the adapter stops once more on the returning line to show the value (js-debug)
       ownReturn = own[1];
+      evaluatedReturn = false;
       before = after;
       continue;
     }
@@ -201,16 +206,21 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
 
 /**
  * The frame's own locals where it starts (a call's arguments at its entry): its first primary
- * scope only (not a closure's or module's names), without values the profile hides from summaries
- * (js-debug's functions).
+ * scope, or through the profile's `functionScope` (V8 keeps a function's parameters in a scope of
+ * their own behind its body's block when one has a default value), not a closure's or module's
+ * names; an inner scope's name hides an outer one's; without values the profile hides from
+ * summaries (js-debug's functions).
  */
 async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<Record<string, string>> {
-  const scopes = (await session.inspector.scopes(0)).filter((s) => !s.secondary);
-  const first = scopes.find((s) => !s.expensive) ?? scopes[0];
-  if (!first) return {};
+  const primary = session.inspector.primary(await session.inspector.scopes(0));
+  const pattern = session.profile.trace?.functionScope;
+  const last = pattern ? primary.findIndex((s) => new RegExp(pattern).test(s.name)) : -1;
+  const own = last >= 0 ? primary.slice(0, last + 1) : primary.slice(0, 1);
   const hide = new Set(session.profile.variables.summaryHideTypes);
-  const { items } = await session.inspector.children(first.variablesReference);
-  return Object.fromEntries(items.filter((v) => !isReturn(v.name) && !(v.type && hide.has(v.type))).map((v) => [v.name, v.value]));
+  const lists = await Promise.all(own.map((s) => session.inspector.children(s.variablesReference)));
+  const out: Record<string, string> = {};
+  for (const v of lists.flatMap((l) => l.items)) if (!(v.name in out) && !isReturn(v.name) && !(v.type && hide.has(v.type))) out[v.name] = v.value;
+  return out;
 }
 
 /** A frame in a file of the project (on disk, not matching the profile's library frames). */
@@ -281,11 +291,20 @@ async function returned(
   source: string[],
   ran: LineEvent[],
 ): Promise<TraceEnd> {
-  if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${session.profile.adapter.name} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
-  if (!session.profile.trace?.returnValue) return unreportedReturn(session.profile.trace, session.profile.adapter.name, source, ran, line);
+  const adapter = session.profile.adapter.name;
+  if (!session.profile.trace?.returnValue) {
+    if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${adapter} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
+    return unreportedReturn(session.profile.trace, adapter, source, ran, line);
+  }
+  if (ownReturn !== undefined && !evaluated) return { kind: 'returned', value: ownReturn, line };
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
   const reported = [...caller].find(([k]) => isReturn(k) && ownCallee(k));
-  if (!reported) return { kind: 'returned', line, valueNote: 'the adapter reported no return value' };
+  if (!reported) {
+    // the adapter shows a return value where it stops right after the return: it stopped further on
+    const further = { stoppedPastCaller: true } as const;
+    if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, valueNote: `the return expression, evaluated on its line before it ran (${adapter} showed no return value at the next stop)`, ...further };
+    return { kind: 'returned', line, valueNote: `${adapter} showed no return value at the next stop, which is past where the call returned to`, ...further };
+  }
   if (callerBefore.get(reported[0]) === reported[1]) return { kind: 'returned', line, valueNote: `the adapter still shows ${reported[1]} from an earlier call: this call's value is unknown` };
   return { kind: 'returned', value: reported[1], line };
 }

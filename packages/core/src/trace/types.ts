@@ -42,6 +42,12 @@ export type TraceEnd =
       noValue?: boolean;
       /** the adapter's step went on into the next call of the same function: the session is stopped at its start */
       nextCallStarted?: boolean;
+      /**
+       * the step out of the return did not stop in the caller (debugpy, when the rest of the caller's
+       * line ran into library code): the session is stopped at the next line of the program's
+       * code that ran, which may be in a later call
+       */
+      stoppedPastCaller?: boolean;
     }
   | { kind: 'raised'; exception: string; line: number; /** the raising frame when it was a callee's */ where?: string }
   | { kind: 'cut'; reason: 'maxLines' | 'time'; line: number }

@@ -78,7 +78,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
   lines.push(
     s.state === 'stopped' && top
-      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${!last || last.end.kind === 'cut' ? '' : last.end.kind === 'returned' && last.end.nextCallStarted ? ' (the next call of it has started)' : ' (after the call)'}; debug_continue / debug_stop.`
+      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${stoppedWhere(last)}; debug_continue / debug_stop.`
       : `Session ${s.id} is ${s.state}.`,
   );
   const totalLines = r.traces.reduce((n, t) => n + t.lines.length, 0);
@@ -95,4 +95,12 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
 
 function structured(t: FrameTrace) {
   return { function: t.function, file: t.file, startLine: t.startLine, entry: t.entry, events: t.lines, end: t.end, steps: t.steps, ms: t.ms };
+}
+
+/** Where the session stopped, relative to the last call traced. */
+function stoppedWhere(last: FrameTrace | undefined): string {
+  if (!last || last.end.kind === 'cut') return '';
+  if (last.end.kind === 'returned' && last.end.nextCallStarted) return ' (the next call of it has started)';
+  if (last.end.kind === 'returned' && last.end.stoppedPastCaller) return ' (not where the call returned to: the next line of the program\'s own code that ran, which may be in a later call)';
+  return ' (after the call)';
 }
