@@ -50,6 +50,11 @@ export const TraceSpec = z.object({
    * between those reads is reported with the lines it happened in.
    */
   boundaryScopes: regexp().optional(),
+  /**
+   * Stack frames read at each stop while tracing (default 20), where the adapter's `totalFrames`
+   * is exact whatever the page (lldb-dap), so a stop's depth is still known: fewer are cheaper.
+   */
+  stopFrames: z.number().int().min(1).optional(),
   /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
   resultLocals: regexp().optional(),
   /**
