@@ -1,7 +1,9 @@
-// Experiment: what one traced line costs a bare DAP client stepping with `next`, against running to
-// the next line with breakpoints on the function's lines and `continue` (the same adapter, program
-// and launch arguments as dapgate's trace; stackTrace + scopes + variables of the first scope at each stop).
-//   node --import tsx e2e/bench/trace-continue.ts [python|node|go|rust|java]
+// What one traced line costs a bare DAP client: stepping with `next`, against running to the next
+// line with a breakpoint on every line the trace ran and `continue`; and the stackTrace page size
+// (levels). Same adapter, program and launch arguments as dapgate's trace (from a debug_trace first);
+// at each stop stackTrace + scopes + variables of the first scope. SHOW_LINES=1 prints the lines
+// stopped at (a strategy that stops on other lines than `next` would change the trace).
+//   MODES=next:20,continue:20,next:1 RUNS=3 node --import tsx e2e/bench/trace-continue.ts [python|node|go|rust|java]
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -36,7 +38,6 @@ const diagnosed = (await g.ok('debug_diagnose')).structured;
 const diag = diagnosed.requestArguments as Record<string, unknown>;
 await g.ok('debug_stop');
 await g.close();
-console.error('traced', lines.join(','), t.steps);
 const lang = langs.find((l) => l.id === id)!;
 
 function driver(): Driver {
@@ -50,28 +51,21 @@ interface Split { resume: number[]; stop: number[]; read: number[]; lines: numbe
 
 async function run(mode: 'next' | 'continue', levels = 20): Promise<Split> {
   const d = driver();
-  if (process.env.DEBUG_EXP) console.error('mode', mode, 'lines', lines.join(','), 'start', t.startLine);
   await d.firstStop(c.program, t.startLine);
-  if (process.env.DEBUG_EXP) console.error('first stop');
   const { connection: conn, threadId } = (d as unknown as { where: { connection: DapConnection; threadId: number } }).where;
-  if (mode === 'continue') {
-    const set = await conn.request('setBreakpoints', { source: { path: c.program }, breakpoints: lines.map((line) => ({ line })) });
-    if (process.env.DEBUG_EXP) console.error(JSON.stringify(set.body).slice(0, 600));
-  }
+  // every line the trace ran gets a breakpoint (the entry's condition dropped)
+  if (mode === 'continue') await conn.request('setBreakpoints', { source: { path: c.program }, breakpoints: lines.map((line) => ({ line })) });
   const out: Split = { resume: [], stop: [], read: [], lines: [] };
   for (let i = 0; i < t.events.length - 1; i++) {
     const t0 = performance.now();
     const stopped = nextEvent(conn, 'stopped', 5_000);
     stopped.catch(() => undefined);
-    const resp = await conn.request(mode, { threadId });
-    if (process.env.DEBUG_EXP && i === 0) console.error(mode, JSON.stringify(resp.body));
+    await conn.request(mode, { threadId });
     const t1 = performance.now();
     if (!(await stopped.then(() => true, () => false))) break;
-    if (process.env.DEBUG_EXP && i < 30) console.error('stop', i, ((await conn.request('stackTrace', { threadId, startFrame: 0, levels: 1 })).body as DebugProtocol.StackTraceResponse['body']).stackFrames[0]?.line);
     const t2 = performance.now();
     const st = (await conn.request('stackTrace', { threadId, startFrame: 0, levels })).body as DebugProtocol.StackTraceResponse['body'];
     const frame = st.stackFrames[0]!;
-    if (process.env.DEBUG_EXP && i < 2) console.error('levels', levels, 'totalFrames', st.totalFrames, 'got', st.stackFrames.length);
     if (frame.name && !frame.name.toLowerCase().includes(c.fn.toLowerCase())) break; // left the function
     const sc = (await conn.request('scopes', { frameId: frame.id })).body as DebugProtocol.ScopesResponse['body'];
     await conn.request('variables', { variablesReference: sc.scopes[0]!.variablesReference });

@@ -1,4 +1,4 @@
-import { readStopFrames } from '../session/event-router.js';
+import { readStopFrames } from '../session/events/event-router.js';
 import type { Session } from '../session/session.js';
 
 /**
@@ -22,12 +22,20 @@ export async function withTraceStopFrames<T>(session: Session, run: () => Promis
   }
 }
 
-/** Whether a page of `levels` frames still tells this stop's depth exactly (an adapter version that estimates it is not trusted). */
+/**
+ * Whether a page of `levels` frames still tells this stop's depth exactly: the adapter's
+ * totalFrames with such a page is the depth counted by reading the stack whole (an adapter version
+ * that estimates it is not trusted).
+ */
 async function depthKept(session: Session, levels: number): Promise<boolean> {
-  const focus = session.state === 'stopped' ? session.threads.focus() : undefined;
-  const stop = focus?.stop;
-  if (!focus || !stop?.totalFramesExact) return false;
-  if (stop.frames.length < levels) return true;
-  const r = await session.send('stackTrace', { threadId: focus.adapterId, startFrame: 0, levels }, undefined, focus.client).catch(() => undefined);
-  return r?.totalFrames === stop.totalFrames;
+  if (session.state !== 'stopped' || !session.stop) return false;
+  try {
+    const counted = await session.reads.stackTrace(undefined, 0, levels);
+    if (counted.totalIsLowerBound || counted.total === undefined) return false;
+    if (counted.frames.length < levels) return true;
+    const page = await session.send('stackTrace', { threadId: counted.thread.adapterId, startFrame: 0, levels }, undefined, counted.thread.client);
+    return page?.totalFrames === counted.total;
+  } catch {
+    return false;
+  }
 }
