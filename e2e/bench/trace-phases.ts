@@ -3,7 +3,7 @@
 // `next` to the next): each request's round trip, the stopped event, and the gateway's own time.
 // Node: then a bare DAP client on js-debug (same launch arguments) steps as often, reading the
 // first scope only (as trace-bench's bare client does) and then every scope dapgate reads per line.
-//   node --import tsx e2e/bench/trace-phases.ts [node|python|go|rust]
+//   node --import tsx e2e/bench/trace-phases.ts [node|python|go|rust|java]
 import { readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,7 @@ const cases = {
   python: { program: join(repoRoot, 'examples', 'python', 'scores.py'), function: 'running_total', condition: 'len(values) == 40' },
   go: { program: join(repoRoot, 'examples', 'go', 'scores', 'main.go'), function: 'runningTotal', condition: 'len(values) == 40' },
   rust: { program: join(repoRoot, 'examples', 'rust', 'src', 'bin', 'scores.rs'), function: 'running_total', condition: 'values.length == 40' },
+  java: { program: join(repoRoot, 'examples', 'java', 'Scores.java'), function: 'runningTotal', condition: 'values.length == 40' },
 };
 const lang = (process.argv[2] ?? 'node') as keyof typeof cases;
 const c = cases[lang];

@@ -56,6 +56,11 @@ export const TraceSpec = z.object({
    * those scopes through it; without it, the first scope's.
    */
   functionScope: regexp().optional(),
+  /**
+   * Stack frames read at each stop while tracing (default 20), where the adapter's `totalFrames`
+   * is exact whatever the page (lldb-dap), so a stop's depth is still known: fewer are cheaper.
+   */
+  stopFrames: z.number().int().min(1).optional(),
   /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
   resultLocals: regexp().optional(),
   /**

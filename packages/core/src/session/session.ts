@@ -73,6 +73,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
   /** The program's threads on every connection (target), and which are stopped where. */
   readonly threads = new ThreadTable();
+  /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
+  framesAtStop: number | undefined;
   readonly control: ThreadControl;
   readonly sync: BreakpointSync;
   readonly machine = new SessionStateMachine();

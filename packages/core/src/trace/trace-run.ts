@@ -8,6 +8,7 @@ import { canonicalPath, samePath } from '../session/paths.js';
 import { CallFrames } from './call-frames.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
+import { withTraceStopFrames } from './stop-frames.js';
 import type { FrameTrace } from './types.js';
 
 export interface TraceTarget {
@@ -123,7 +124,7 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
       // stop when the breakpoint it is paused at goes away
       const afterFirstStep = entry ? () => entry.disarm() : undefined;
       const panicBreakpoint = await armPanicBreakpoint(manager, session);
-      const trace = await traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep }).finally(
+      const trace = await withTraceStopFrames(session, () => traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep })).finally(
         () => panicBreakpoint && removeBreakpoint(manager, panicBreakpoint),
       );
       await entry?.disarm();

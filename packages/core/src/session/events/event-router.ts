@@ -25,6 +25,8 @@ export interface EventHost extends ProgramEndHost {
   readonly connections: Pick<SessionConnections, 'noteProgramPid' | 'forgetProgramPids' | 'programProcess'>;
   readonly threads: ThreadTable;
   readonly control: ThreadControl;
+  /** Frames read at each stop, when not the default (a trace reads fewer: its profile's `trace.stopFrames`). */
+  readonly framesAtStop?: number;
   /** The debugged process's pid (the adapter's process event names it). */
   targetPid: number | undefined;
   /** Exception stops it says were handled are resumed unseen (only while the launch's own exception filters apply). */
@@ -149,12 +151,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   // ask again a few times (bounded, while the thread stays stopped) before reporting a stop without a location.
   for (let attempt = 0; attempt < STACK_ATTEMPTS && thread.stop === stop; attempt++) {
     try {
-      const r = await s.send('stackTrace', { threadId, startFrame: 0, levels: FRAMES_AT_STOP }, undefined, from);
-      stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise, s.profile.stops.frameNameEscapes);
-      // a page shorter than asked ends the stack; a full one leaves the adapter's totalFrames, which may be an estimate (delve's)
-      const ended = stop.frames.length < FRAMES_AT_STOP;
-      stop.totalFrames = ended ? stop.frames.length : r?.totalFrames;
-      stop.totalFramesExact = ended;
+      await readStopFrames(s, stop, threadId, from, s.framesAtStop ?? FRAMES_AT_STOP);
       break;
     } catch {
       if (from.closed) break;
@@ -198,6 +195,19 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   if (thread.stop !== stop) return s.afterResume(); // resumed while being read
   if (s.state !== 'stopped') s.moveTo('stopped');
   else s.announceStop();
+}
+
+/**
+ * The stopped thread's top `levels` frames (`threadId`: the adapter's id), into `stop`. Fewer than
+ * the default while a trace runs (its `trace.stopFrames`), read in full again when it ends.
+ */
+export async function readStopFrames(s: Pick<EventHost, 'send' | 'profile'>, stop: StopInfo, threadId: number, from: DapClient, levels = FRAMES_AT_STOP): Promise<void> {
+  const r = await s.send('stackTrace', { threadId, startFrame: 0, levels }, undefined, from);
+  stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise, s.profile.stops.frameNameEscapes);
+  // a page shorter than asked ends the stack; a full one leaves the adapter's totalFrames, which may be an estimate (delve's)
+  const ended = stop.frames.length < levels;
+  stop.totalFrames = ended ? stop.frames.length : r?.totalFrames;
+  stop.totalFramesExact = ended;
 }
 
 /** What recording program output needs from its session. */

@@ -1,0 +1,38 @@
+// Two gateways taking turns on the same debug_trace: the repo's profiles (A) and the profiles in
+// DAPGATE_AB_CONFIG_DIR (B, e.g. a copy of adapters-config with one trace key changed): lines/s of each run, medians.
+//   DAPGATE_AB_CONFIG_DIR=/tmp/cfg RUNS=5 node --import tsx e2e/bench/trace-ab.ts rust
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { Gateway, repoRoot } from '../support/gateway.js';
+
+const scores = (lang: string, file: string) => join(repoRoot, 'examples', lang, file);
+const cases = {
+  python: { program: scores('python', 'scores.py'), fn: 'running_total', condition: 'len(values) == 40' },
+  node: { program: scores('node', 'scores.js'), fn: 'runningTotal', condition: 'values.length === 40' },
+  go: { program: join(repoRoot, 'examples', 'go', 'scores', 'main.go'), fn: 'runningTotal', condition: 'len(values) == 40' },
+  rust: { program: join(repoRoot, 'examples', 'rust', 'src', 'bin', 'scores.rs'), fn: 'running_total', condition: 'values.length == 40' },
+  java: { program: scores('java', 'Scores.java'), fn: 'runningTotal', condition: 'values.length == 40' },
+};
+const id = (process.argv[2] ?? 'rust') as keyof typeof cases;
+const c = cases[id];
+const other = process.env.DAPGATE_AB_CONFIG_DIR;
+if (!other) throw new Error('set DAPGATE_AB_CONFIG_DIR to the profiles to compare');
+const runs = Number(process.env.RUNS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const gateways = { A: await Gateway.start(), B: await Gateway.start({ DAPGATE_CONFIG_DIR: other }) };
+const rates: Record<'A' | 'B', number[]> = { A: [], B: [] };
+try {
+  for (let i = 0; i < runs; i++) {
+    for (const k of (i % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[]) {
+      const r = await gateways[k].ok('debug_trace', { program: c.program, function: c.fn, file: c.program, condition: c.condition, maxLines: 400, timeoutMs: 300_000 }, 320_000);
+      const t = r.structured.traces[0] as { events: unknown[]; ms: number };
+      rates[k].push((t.events.length * 1000) / t.ms);
+      await gateways[k].ok('debug_stop');
+      console.log(`${id} ${k} run ${i + 1}: ${t.events.length} lines in ${t.ms} ms (load ${loadavg()[0]!.toFixed(1)})`);
+    }
+  }
+} finally {
+  await gateways.A.close();
+  await gateways.B.close();
+}
+console.log(`${id}: A (repo profiles) median ${median(rates.A).toFixed(0)} lines/s, B (${other}) median ${median(rates.B).toFixed(0)} lines/s`);
