@@ -50,7 +50,7 @@ export async function prepareJUnitTest(vars: TemplateVars): Promise<void> {
   } else if (gradle) {
     const project = (source && (await gradleProjectOf(dirname(source)))) || gradle;
     classPath = await existing(project.project, GRADLE_CLASS_DIRS);
-    if (!classPath.length) throw new GatewayError(`${project.project} has no compiled classes in build/classes: dapgate does not run Gradle`, `build the tests first (${join(project.root, 'gradlew')} testClasses, or gradle testClasses), then run debug_test again`, 'build-failed');
+    if (!classPath.length) throw new GatewayError(`${project.project} has no compiled classes in build/classes: dapgate does not run Gradle`, `build the tests first (${join(project.root, 'gradlew')} testClasses, or gradle testClasses), then run the test again`, 'build-failed');
     notes.push(gradleNote(project));
     const stale = await staleClasses(project.project, classPath);
     if (stale) notes.push(stale);
