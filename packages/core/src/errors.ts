@@ -79,7 +79,9 @@ export type NextStep =
   /** list the breakpoints set */
   | 'list-breakpoints'
   /** write the function as the language's description shows */
-  | 'function-names';
+  | 'function-names'
+  /** the adapter cannot set variables: evaluate an assignment where the language has one */
+  | 'assign-by-evaluating';
 
 export interface ErrorStep {
   code: ErrorCode;

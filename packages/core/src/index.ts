@@ -5,7 +5,7 @@ export { DapClient, type RequestMap, type Command } from './session/connection/d
 export { SessionStateMachine, TRANSITIONS, IllegalTransitionError } from './session/lifecycle/state-machine.js';
 export { boundedOnce, within, type Bounded } from './session/bounded-wait.js';
 export { BreakpointSync, type SyncHost } from './session/breakpoints/breakpoint-sync.js';
-export type { ProgramReads } from './session/reads/program-reads.js';
+export type { EvaluateAt, Evaluation, RefusalPlace, EvaluatedEach, VariableSet } from './session/reads/evaluate-at.js';
 export { ThreadTable, type ThreadEntry } from './session/threads/threads.js';
 export type { ThreadsOverview } from './session/threads/threads-overview.js';
 export { Inspector, parsePath, type InspectTarget, type VariableNode, type ScopeNode, type ExpandOptions } from './session/reads/inspect.js';

@@ -17,6 +17,7 @@ import { startFailure, stderrHint, unansweredRequest } from './connection/adapte
 import { SessionConnections } from './connection/connections.js';
 import { Reconnector } from './connection/reconnector.js';
 import { ProgramReads } from './reads/program-reads.js';
+import { evaluateAt, evaluateEach, setVariableAt, type EvaluateAt, type Evaluation, type EvaluatedEach, type VariableSet } from './reads/evaluate-at.js';
 import { ThreadTable, type ThreadEntry } from './threads/threads.js';
 import { ThreadControl } from './threads/thread-control.js';
 import { threadsOverview, type ThreadsOverview } from './threads/threads-overview.js';
@@ -290,6 +291,41 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.control.pause(threadId, timeoutMs);
   }
 
+  /** The stopped thread reads are about: `threadId` (which must be stopped), else the focused one. */
+  stoppedThread(threadId: number | undefined, action: string): ThreadEntry {
+    return this.reads.thread(threadId, action);
+  }
+
+  /** A page of a stopped thread's frames and the stack's depth (see ProgramReads.stackTrace). */
+  stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): ReturnType<ProgramReads['stackTrace']> {
+    return this.reads.stackTrace(threadId, startFrame, levels);
+  }
+
+  /** The `index`-th frame of a stopped thread (the focused one unless given). */
+  frameAt(index = 0, threadId?: number): Promise<DebugProtocol.StackFrame> {
+    return this.reads.frameAt(index, threadId);
+  }
+
+  /** The text of a source only the adapter has (`sourceReference`). */
+  source(sourceReference: number, path?: string, threadId?: number): Promise<string> {
+    return this.reads.source(sourceReference, path, threadId);
+  }
+
+  /** An expression's value in a frame (of the stopped thread), with its members; a refusal says where it was asked and which names are there. */
+  evaluateAt(expression: string, at: EvaluateAt = {}): Promise<Evaluation> {
+    return evaluateAt(this, expression, at);
+  }
+
+  /** Each expression's value in the stopped frame 0 (an IDE's watch panel); one that fails has its error. */
+  evaluateEach(expressions: string[]): Promise<EvaluatedEach> {
+    return evaluateEach(this, expressions);
+  }
+
+  /** Sets the variable a path names (`a.b[0]`) to an expression's value; the old value and the new. */
+  setVariable(path: string, value: string, frame = 0, threadId?: number): Promise<VariableSet> {
+    return setVariableAt(this, path, value, frame, threadId);
+  }
+
   /** Reads of one thread's frames (undefined: the focused thread). */
   inspectorFor(threadId?: number): Inspector {
     return threadId === undefined ? this.inspector : new Inspector(this.reads.target(threadId), this.profile.variables);
@@ -303,6 +339,17 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** The exception filters active in this session. */
   get exceptionFilters(): string[] {
     return this.sync.exceptionFilters;
+  }
+
+  /** Exception filters the adapter refused while configuring (sent again at the first stop), and why. */
+  get unsetExceptionFilters(): { filters: string[]; reason: string } | undefined {
+    const unset = this.sync.unsetFilters;
+    return unset && { filters: unset.args.filters, reason: unset.reason };
+  }
+
+  /** Passes of a breakpoint this session saw (see BookBreakpoint.hits for which passes those are). */
+  hitsHere(b: BookBreakpoint): number {
+    return this.sync.hitsHere(b);
   }
 
   /** Which target a thread belongs to (`the program`, `target 2 (...)`). */

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { appliesTo, type Session, type SessionManager } from '@dapgate/core';
+import type { Session, SessionManager } from '@dapgate/core';
 import { shortPath } from './text.js';
 
 export interface ArmedStops {
@@ -25,15 +25,15 @@ export function armedStops(session: Session, manager: SessionManager, stopOnEntr
   const parts: string[] = [];
   if (stopOnEntry) parts.push('stop on entry');
   const extensions = session.profile.extensions.map((e) => e.toLowerCase());
-  const stopping = manager.book
-    .list()
-    .filter((b) => !b.logMessage && appliesTo(b, session.id) && (b.kind !== 'line' || (!!b.file && extensions.includes(extname(b.file).toLowerCase()))));
+  const stopping = manager.breakpoints
+    .applyingTo(session.id)
+    .filter((b) => !b.logMessage && (b.kind !== 'line' || (!!b.file && extensions.includes(extname(b.file).toLowerCase()))));
   if (stopping.length) parts.push(`${stopping.length} breakpoint${stopping.length === 1 ? '' : 's'} (${stopping.map((b) => b.id).join(', ')})`);
   const waitFor = parts.length > 0 || session.profile.stops.alwaysArmed.length > 0;
-  const filters = session.sync.exceptionFilters;
+  const filters = session.exceptionFilters;
   if (filters.length) parts.push(`exception filter${filters.length === 1 ? '' : 's'} ${filters.map((f) => `'${f}'`).join(', ')}`);
-  const unset = session.sync.unsetFilters;
-  if (unset) parts.push(`not yet exception filter${unset.args.filters.length === 1 ? '' : 's'} ${unset.args.filters.map((f) => `'${f}'`).join(', ')} (the adapter refused them while configuring: ${unset.reason}; they are sent again at the first stop)`);
+  const unset = session.unsetExceptionFilters;
+  if (unset) parts.push(`not yet exception filter${unset.filters.length === 1 ? '' : 's'} ${unset.filters.map((f) => `'${f}'`).join(', ')} (the adapter refused them while configuring: ${unset.reason}; they are sent again at the first stop)`);
   parts.push(...session.profile.stops.alwaysArmed);
   return { parts, any: parts.length > 0, waitFor, onlyExceptions: !waitFor && filters.length > 0 };
 }

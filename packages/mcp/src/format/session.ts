@@ -50,7 +50,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
   const head = headline(s);
   switch (s.state) {
     case 'stopped': {
-      const thread = threadId !== undefined ? s.reads.thread(threadId, 'describe a thread') : s.threads.focus()!;
+      const thread = threadId !== undefined ? s.stoppedThread(threadId, 'describe a thread') : s.threads.focus()!;
       const stop = thread.stop ?? (await pausedWithOthers(s, thread.id));
       if (!stop.frames.length) await framesNow(s, stop);
       const top = stop.frames[0];
@@ -201,7 +201,7 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
 /** A stop whose frames could not be read when it came (delve may still say "running" then): read them now, once. */
 async function framesNow(s: Session, stop: StopInfo): Promise<void> {
   try {
-    const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(stop.threadId, 0, 20);
+    const { frames, total, totalIsLowerBound } = await s.stackTrace(stop.threadId, 0, 20);
     Object.assign(stop, { frames, totalFrames: total, totalFramesExact: !totalIsLowerBound });
   } catch {
     // still unreadable: the answer says the location is unknown
@@ -210,6 +210,6 @@ async function framesNow(s: Session, stop: StopInfo): Promise<void> {
 
 /** A thread stopped because all threads did (no stop of its own): its frames, read now. */
 async function pausedWithOthers(s: Session, threadId: number): Promise<StopInfo> {
-  const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(threadId, 0, 20);
+  const { frames, total, totalIsLowerBound } = await s.stackTrace(threadId, 0, 20);
   return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, totalFramesExact: !totalIsLowerBound, at: Date.now() };
 }

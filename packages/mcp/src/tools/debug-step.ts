@@ -25,7 +25,7 @@ const config = {
 
 export async function debugStep(a: ToolArgs<typeof config.input>, { manager, signal }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  const stepped = s.reads.thread(a.threadId, 'step');
+  const stepped = s.stoppedThread(a.threadId, 'step');
   const before = stepped.stop;
   const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
   const startBefore = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);

@@ -25,6 +25,7 @@ const WORDING: Record<NextStep, string | ((step: ErrorStep) => string)> = {
   'status-later': 'debug_status shows when the session answers again, debug_diagnose what is pending; debug_stop ends it if it never does',
   'list-breakpoints': 'list them with debug_breakpoints',
   'function-names': 'write the function as debug_languages shows',
+  'assign-by-evaluating': 'use debug_evaluate with an assignment where the language allows it',
 };
 
 function worded(step: ErrorStep): string | undefined {
