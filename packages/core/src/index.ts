@@ -31,6 +31,7 @@ export { TestRun, testRunOf } from './testing/test-run.js';
 export { rerunThrown } from './testing/thrown-rerun.js';
 export type { ThrownFailure } from './testing/junit-xml.js';
 export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outcome.js';
+export { runProbe, type ProbeRequest, type ProbeRun, type ProbeHit, type ProbeOtherStop, type ProbeOptions } from './probe/probe-run.js';
 export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
 export { panicMessage } from './trace/panic-stop.js';
