@@ -42,7 +42,7 @@ export { StateFile, stateDir, type SavedState, type SavedSession } from './works
 export { persistWorkspace, reattach } from './workspace/persistence.js';
 export { LibraryFrames } from './session/reads/library-frames.js';
 export type { AttachCandidates, AttachCandidate } from './session/connection/attach-candidates.js';
-export { stepIntoUserCode, type UserStepResult } from './session/threads/user-step.js';
+export { stepCounted, type CountedStep, type CountedStepRequest, type StepComparison } from './session/threads/counted-step.js';
 export { takeSnapshot, groupByPlace, type Snapshot, type SnapshotOptions, type ThreadSnapshot, type SnapshotFrame, type WaitGroup } from './session/snapshot/snapshot.js';
 export type { Deadlock, LockRef, ThreadLocks } from './session/snapshot/snapshot-locks.js';
 export { snapshotLive, type LiveEnd } from './session/snapshot/snapshot-live.js';
