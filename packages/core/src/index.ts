@@ -42,6 +42,7 @@ export { StateFile, stateDir, type SavedState, type SavedSession } from './works
 export { persistWorkspace, reattach } from './workspace/persistence.js';
 export { LibraryFrames } from './session/reads/library-frames.js';
 export type { AttachCandidates, AttachCandidate } from './session/connection/attach-candidates.js';
+export { runTo, type RunTo } from './session/threads/run-to.js';
 export { stepCounted, type CountedStep, type CountedStepRequest, type StepComparison } from './session/threads/counted-step.js';
 export { takeSnapshot, groupByPlace, type Snapshot, type SnapshotOptions, type ThreadSnapshot, type SnapshotFrame, type WaitGroup } from './session/snapshot/snapshot.js';
 export type { Deadlock, LockRef, ThreadLocks } from './session/snapshot/snapshot-locks.js';

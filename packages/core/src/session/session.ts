@@ -271,6 +271,13 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return !r || r.outcome === 'done' ? (this.state as WaitOutcome) : r.outcome;
   }
 
+  /** Waits until a thread has stopped again (its stop read), is gone, or the program ended; `timeout` while it still runs. */
+  async waitForThread(threadId: number, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+    const thread = this.threads.get(threadId);
+    const outcome = await this.waitUntil(() => !this.live || this.threads.get(threadId) !== thread || (thread?.state === 'stopped' && (!thread.stop || thread.stop.ready)), timeoutMs, signal);
+    return outcome === 'timeout' && this.state === 'stopped' && thread?.state !== 'stopped' ? 'timeout' : outcome;
+  }
+
   /** Resumes every stopped thread, or only `threadId`. */
   async continue(threadId?: number): Promise<void> {
     await this.control.continue(threadId);
