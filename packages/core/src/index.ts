@@ -23,7 +23,7 @@ export { installAdapter } from './adapters/installer.js';
 export { resolveAhead } from './adapters/resolve-ahead.js';
 export { installProgress } from './adapters/auto-install.js';
 export { GatewayError, type ErrorCode, type NextStep, type ErrorStep } from './errors.js';
-export { AdapterRefusedError, AdapterTimeoutError, AdapterClosedError } from './adapter-errors.js';
+export { AdapterRefusedError, AdapterTimeoutError, AdapterClosedError, adapterFailure } from './adapter-errors.js';
 export { cacheDir } from './paths.js';
 export { checkExpression, EVAL_MODES, type EvalMode, type EvalUse } from './policy/evaluation.js';
 export { launchTest, type TestRequest } from './testing/test-launch.js';
