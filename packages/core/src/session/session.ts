@@ -52,6 +52,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly startedAt = Date.now();
   readonly events = new CursorLog<SessionEvent>(1_000);
   readonly output = new CursorLog<OutputEntry>(5_000, 1_000_000, (e) => e.text.length);
+  /** @internal core's parts read through it; front ends use the narrow reads below (stackTrace, evaluateAt, ...). */
   readonly reads: ProgramReads;
   readonly inspector: Inspector;
   readonly evalMode: EvalMode;
@@ -77,6 +78,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
   readonly control: ThreadControl;
+  /** @internal core's parts only; front ends see exceptionFilters, unsetExceptionFilters, hitsHere. */
   readonly sync: BreakpointSync;
   readonly machine = new SessionStateMachine();
 
