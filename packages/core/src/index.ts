@@ -8,7 +8,9 @@ export { BreakpointSync, type SyncHost } from './session/breakpoints/breakpoint-
 export type { EvaluateAt, Evaluation, RefusalPlace, EvaluatedEach, VariableSet } from './session/reads/evaluate-at.js';
 export { ThreadTable, type ThreadEntry } from './session/threads/threads.js';
 export type { ThreadsOverview } from './session/threads/threads-overview.js';
-export { Inspector, parsePath, type InspectTarget, type VariableNode, type ScopeNode, type ExpandOptions } from './session/reads/inspect.js';
+export { Inspector, type InspectTarget } from './session/reads/inspect.js';
+export type { VariableNode, ScopeNode, ExpandOptions } from './session/reads/variable-nodes.js';
+export { parsePath } from './session/reads/variable-path.js';
 export { canonicalPath, samePath, shortPath } from './session/paths.js';
 export { contextBlock } from './source-context.js';
 export * from './session/types.js';

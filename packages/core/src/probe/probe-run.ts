@@ -2,7 +2,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { BookBreakpoint } from '../breakpoints/book.js';
 import type { BreakpointRequest } from '../breakpoints/workspace-breakpoints.js';
 import type { SessionManager } from '../session/manager.js';
-import type { ScopeNode } from '../session/reads/inspect.js';
+import type { ScopeNode } from '../session/reads/variable-nodes.js';
 import type { Session } from '../session/session.js';
 import type { LaunchRequest, StopInfo } from '../session/types.js';
 

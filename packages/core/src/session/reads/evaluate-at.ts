@@ -3,7 +3,8 @@ import { AdapterRefusedError } from '../../adapter-errors.js';
 import { GatewayError } from '../../errors.js';
 import type { Profile } from '../../profiles/schema.js';
 import type { SessionState } from '../types.js';
-import type { Inspector, VariableNode } from './inspect.js';
+import type { Inspector } from './inspect.js';
+import type { VariableNode } from './variable-nodes.js';
 import type { ProgramReads } from './program-reads.js';
 
 /** What evaluating and setting need from their session. */
