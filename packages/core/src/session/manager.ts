@@ -1,21 +1,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
-import { ProfileRegistry, configDir } from '../profiles/loader.js';
+import { ProfileRegistry } from '../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { checkArgsDepth } from './checks/args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForListener } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './connection/attach-candidates.js';
 import { waitUntraced } from '../process/debug-port.js';
-import { usableAdapter } from '../adapters/auto-install.js';
 import { appliesTo, BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
 import { GatewayError } from '../errors.js';
 import { attachPortFailure } from './connection/attach-port.js';
 import { Session, type SessionConfig } from './session.js';
 import { BreakpointIntake } from './breakpoints/breakpoint-intake.js';
-import { AdapterPool, type AdapterRecipe } from './connection/adapter-pool.js';
+import { AdapterPool } from './connection/adapter-pool.js';
+import { AdapterSupply } from './connection/adapter-supply.js';
 import { canonicalPath } from './paths.js';
 import { type EvalMode } from '../policy/evaluation.js';
 import { adapterCwd, checkRequired } from './checks/request-checks.js';
@@ -62,6 +62,7 @@ export class SessionManager {
   private readonly ids: { next: number };
   private recent: string[] = [];
   readonly pool: AdapterPool;
+  private readonly adapters: AdapterSupply;
   private readonly allowed: AllowRoots;
   /** What this workspace keeps between gateway runs (workspace/persistence.ts). */
   readonly kept = new KeptState();
@@ -82,10 +83,11 @@ export class SessionManager {
     this.ids = options.sessionCounter ?? { next: 1 };
     this.allowed = new AllowRoots(options.allowRoots);
     this.pool = options.sharedPool ?? new AdapterPool(options.pool !== false);
+    this.adapters = new AdapterSupply(this.pool, options);
     for (const id of options.warm ?? []) {
       const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
       if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`, 'bad-arguments');
-      setImmediate(() => void this.warmUp(profile));
+      setImmediate(() => void this.adapters.warmUp(profile));
     }
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
@@ -208,26 +210,12 @@ export class SessionManager {
     checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
     const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file && appliesTo(b, req.sessionId) ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
-    const adapterCommand = this.adapterAhead(profile);
+    const adapterCommand = this.adapters.ahead(profile);
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
     return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId, adapterCommand });
-  }
-
-  /**
-   * The adapter's command line, resolved while the launch's hooks run (an interpreter lookup, a
-   * build); and, where the pool keeps adapters for the profile and its adapter's folder does not
-   * depend on the hooks, the adapter started meanwhile too (the session then takes it from the pool).
-   */
-  private adapterAhead(profile: Profile): Promise<string[]> {
-    const command = this.adapterCommand(profile);
-    command.then(
-      (c) => profile.adapter.cwd === undefined && this.pool.refill(this.recipe(profile, c)),
-      () => undefined, // the launch reports it, after its hooks
-    );
-    return command;
   }
 
   /**
@@ -324,7 +312,7 @@ export class SessionManager {
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
     extra: StartExtras = {},
   ): Promise<Session> {
-    const adapterCommand = targetAddress ? undefined : await (extra.adapterCommand ?? this.adapterCommand(profile));
+    const adapterCommand = targetAddress ? undefined : await (extra.adapterCommand ?? this.adapters.command(profile));
     const session = new Session({
       id: extra.sessionId ?? this.reserveSessionId(),
       profile,
@@ -364,28 +352,9 @@ export class SessionManager {
       if (!session.live) this.endOwned(session.id);
     } finally {
       // the next launch of this language finds an adapter ready; started after this one so they do not compete
-      if (adapterCommand) this.pool.refill(this.recipe(profile, adapterCommand, extra.adapterCwd));
+      if (adapterCommand) this.adapters.refill(profile, adapterCommand, extra.adapterCwd);
     }
     return session;
-  }
-
-  private async adapterCommand(profile: Profile, install = this.options.autoInstall ?? true): Promise<string[]> {
-    const status = await usableAdapter(profile, install);
-    if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install, 'start-failed');
-    return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? '').replaceAll('${configDir}', configDir()));
-  }
-
-  private recipe(profile: Profile, command: string[], cwd?: string): AdapterRecipe {
-    return { profile, command, cwd, env: { ...process.env, ...profile.adapter.env }, requestTimeoutMs: this.options.requestTimeoutMs ?? 10_000 };
-  }
-
-  /** Starts warm adapters for a profile now (`warm`), if it is installed. */
-  private async warmUp(profile: Profile): Promise<void> {
-    try {
-      this.pool.refill(this.recipe(profile, await this.adapterCommand(profile, false)));
-    } catch {
-      /* not installed: its first launch says so */
-    }
   }
 
   /** The operator's evaluation mode (default blocklist). */
