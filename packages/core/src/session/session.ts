@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError } from '../adapter-errors.js';
-import { endedUnderRequest } from './lifecycle/ended-under-request.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
@@ -12,8 +10,9 @@ import { BreakpointSync } from './breakpoints/breakpoint-sync.js';
 import { Inspector } from './reads/inspect.js';
 import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
 import { SessionStateMachine } from './lifecycle/state-machine.js';
-import { boundedOnce, within } from './bounded-wait.js';
-import { startFailure, stderrHint, unansweredRequest } from './connection/adapter-text.js';
+import { boundedOnce } from './bounded-wait.js';
+import { startFailure, stderrHint } from './connection/adapter-text.js';
+import { requestFailure } from './connection/request-failure.js';
 import { SessionConnections } from './connection/connections.js';
 import { Reconnector } from './connection/reconnector.js';
 import { ProgramReads } from './reads/program-reads.js';
@@ -40,9 +39,6 @@ const ATTACH_EVALUATE_MS = 3_000;
  * reading program state in ProgramReads/Inspector, breakpoints in BreakpointSync, reaching the
  * adapter in adapter-launcher, re-attaching in Reconnector. Knows nothing of MCP or languages.
  */
-/** Requests whose timeout does not fail the session. */
-const TIMEOUT_KEEPS_SESSION = new Set<string>(['evaluate', 'pause']);
-
 export class Session extends EventEmitter<{ state: [SessionState] }> {
   readonly id: string;
   readonly profile: Profile;
@@ -463,28 +459,13 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     void this.dispose(this.kind === 'launch');
   }
 
-  /** A typed DAP request; a timeout marks the session failed (the adapter stopped answering), except an evaluation's. */
+  /** A typed DAP request; a failure is said as `requestFailure` reads it (a timeout fails the session, except an evaluation's or a pause's). */
   async send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs = this.requestTimeoutMs, client = this.activeClient()): Promise<RequestMap[C]['body']> {
     if (!client) throw new GatewayError(`session ${this.id} has no connection`, undefined, { code: 'session-ended', next: 'new-session' });
     try {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
-      // an unanswered evaluate or pause is the program's doing (a long call, a target the adapter cannot interrupt), not a dead adapter
-      if (e instanceof AdapterTimeoutError) {
-        if (!TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
-        throw unansweredRequest(e, this.state === 'failed', this.state, this.stderrTail(20));
-      }
-      if (e instanceof AdapterRefusedError) throw (await endedUnderRequest(this, command, e)) ?? e;
-      const adapter = this.connections.adapter;
-      if (e instanceof AdapterClosedError && adapter) {
-        // the adapter died under this request: report its exit and stderr, not just "closed"
-        await within(adapter.exited, 1_000);
-        if (!adapter.running && adapter === this.connections.adapter) this.onAdapterExit();
-      }
-      if (e instanceof AdapterClosedError && this.state === 'failed') {
-        throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, stderrHint(this.stderrTail(20)), { code: 'session-failed', next: 'new-session-diagnose' });
-      }
-      throw e;
+      throw await requestFailure(this, command, e, () => this.onAdapterExit());
     }
   }
 
