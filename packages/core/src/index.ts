@@ -10,6 +10,7 @@ export { ThreadTable, type ThreadEntry } from './session/threads/threads.js';
 export type { ThreadsOverview } from './session/threads/threads-overview.js';
 export { Inspector, type InspectTarget } from './session/reads/inspect.js';
 export type { VariableNode, ScopeNode, ExpandOptions } from './session/reads/variable-nodes.js';
+export type { Variables, VariablesRequest } from './session/reads/variables-at.js';
 export { parsePath } from './session/reads/variable-path.js';
 export { canonicalPath, samePath, shortPath } from './session/paths.js';
 export { contextBlock } from './source-context.js';

@@ -8,6 +8,8 @@ import { GatewayError } from '../errors.js';
 import type { EvalMode } from '../policy/evaluation.js';
 import { BreakpointSync } from './breakpoints/breakpoint-sync.js';
 import { Inspector } from './reads/inspect.js';
+import type { ExpandOptions, ScopeNode } from './reads/variable-nodes.js';
+import { variablesAt, type Variables, type VariablesRequest } from './reads/variables-at.js';
 import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
 import { SessionStateMachine } from './lifecycle/state-machine.js';
 import { boundedOnce } from './bounded-wait.js';
@@ -329,6 +331,16 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Sets the variable a path names (`a.b[0]`) to an expression's value; the old value and the new. */
   setVariable(path: string, value: string, frame = 0, threadId?: number): Promise<VariableSet> {
     return setVariableAt(this, path, value, frame, threadId);
+  }
+
+  /** A stopped frame's variables: one by path, or its scopes (see variablesAt). */
+  variables(req: VariablesRequest): Promise<Variables> {
+    return variablesAt(this.inspectorFor(req.threadId), req);
+  }
+
+  /** Scopes of a stopped frame with their variables (of the focused thread unless given). */
+  frameVariables(frame: number, options: ExpandOptions & { scope?: string }, threadId?: number): Promise<ScopeNode[]> {
+    return this.inspectorFor(threadId).frameVariables(frame, options);
   }
 
   /** Reads of one thread's frames (undefined: the focused thread). */

@@ -89,7 +89,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (top && locals) {
         try {
           // the locals of the frame named above (the program's own frame when the stop is in library code)
-          const scopes = await s.inspectorFor(threadId).frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 });
+          const scopes = await s.frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 }, threadId);
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
           lines.push(`Locals: ${text}`);
           structured.locals = values;
