@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../profiles/schema.js';
@@ -8,8 +7,6 @@ import { GatewayError } from '../errors.js';
 import type { EvalMode } from '../policy/evaluation.js';
 import { BreakpointSync } from './breakpoints/breakpoint-sync.js';
 import { Inspector } from './reads/inspect.js';
-import type { ExpandOptions, ScopeNode } from './reads/variable-nodes.js';
-import { variablesAt, type Variables, type VariablesRequest } from './reads/variables-at.js';
 import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
 import { SessionStateMachine } from './lifecycle/state-machine.js';
 import { boundedOnce } from './bounded-wait.js';
@@ -18,7 +15,7 @@ import { requestFailure } from './connection/request-failure.js';
 import { SessionConnections } from './connection/connections.js';
 import { Reconnector } from './connection/reconnector.js';
 import { ProgramReads } from './reads/program-reads.js';
-import { evaluateAt, evaluateEach, setVariableAt, type EvaluateAt, type Evaluation, type EvaluatedEach, type VariableSet } from './reads/evaluate-at.js';
+import { ProgramView } from './reads/program-view.js';
 import { ThreadTable, type ThreadEntry } from './threads/threads.js';
 import { ThreadControl } from './threads/thread-control.js';
 import { threadsOverview, type ThreadsOverview } from './threads/threads-overview.js';
@@ -38,21 +35,21 @@ const ATTACH_EVALUATE_MS = 3_000;
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
  * adapter starts) and the state machine they drive. Translation of requests lives in DapClient,
- * reading program state in ProgramReads/Inspector, breakpoints in BreakpointSync, reaching the
+ * reading program state in ProgramReads/Inspector (what front ends read: ProgramView, which it extends), breakpoints in BreakpointSync, reaching the
  * adapter in adapter-launcher, re-attaching in Reconnector. Knows nothing of MCP or languages.
  */
-export class Session extends EventEmitter<{ state: [SessionState] }> {
+export class Session extends ProgramView {
   readonly id: string;
-  readonly profile: Profile;
+  override readonly profile: Profile;
   readonly kind: 'launch' | 'attach';
   readonly target: string;
   readonly cwd: string;
   readonly startedAt = Date.now();
   readonly events = new CursorLog<SessionEvent>(1_000);
   readonly output = new CursorLog<OutputEntry>(5_000, 1_000_000, (e) => e.text.length);
-  /** @internal core's parts read through it; front ends use the narrow reads below (stackTrace, evaluateAt, ...). */
-  readonly reads: ProgramReads;
-  readonly inspector: Inspector;
+  /** @internal */
+  override readonly reads: ProgramReads;
+  override readonly inspector: Inspector;
   readonly evalMode: EvalMode;
 
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
@@ -76,8 +73,8 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
   readonly control: ThreadControl;
-  /** @internal core's parts only; front ends see exceptionFilters, unsetExceptionFilters, hitsHere. */
-  readonly sync: BreakpointSync;
+  /** @internal */
+  override readonly sync: BreakpointSync;
   readonly machine = new SessionStateMachine();
 
   readonly connections: SessionConnections;
@@ -152,7 +149,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     );
   }
 
-  get state(): SessionState {
+  override get state(): SessionState {
     return this.machine.state;
   }
 
@@ -161,7 +158,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   /** The merged capabilities of the adapter's connection. */
-  get capabilities(): DebugProtocol.Capabilities {
+  override get capabilities(): DebugProtocol.Capabilities {
     const c = this.connections;
     return (c.main ?? c.lastMain)?.capabilities ?? {};
   }
@@ -298,75 +295,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.control.pause(threadId, timeoutMs);
   }
 
-  /** The stopped thread reads are about: `threadId` (which must be stopped), else the focused one. */
-  stoppedThread(threadId: number | undefined, action: string): ThreadEntry {
-    return this.reads.thread(threadId, action);
-  }
-
-  /** A page of a stopped thread's frames and the stack's depth (see ProgramReads.stackTrace). */
-  stackTrace(threadId: number | undefined, startFrame = 0, levels = 20): ReturnType<ProgramReads['stackTrace']> {
-    return this.reads.stackTrace(threadId, startFrame, levels);
-  }
-
-  /** The `index`-th frame of a stopped thread (the focused one unless given). */
-  frameAt(index = 0, threadId?: number): Promise<DebugProtocol.StackFrame> {
-    return this.reads.frameAt(index, threadId);
-  }
-
-  /** The text of a source only the adapter has (`sourceReference`). */
-  source(sourceReference: number, path?: string, threadId?: number): Promise<string> {
-    return this.reads.source(sourceReference, path, threadId);
-  }
-
-  /** An expression's value in a frame (of the stopped thread), with its members; a refusal says where it was asked and which names are there. */
-  evaluateAt(expression: string, at: EvaluateAt = {}): Promise<Evaluation> {
-    return evaluateAt(this, expression, at);
-  }
-
-  /** Each expression's value in the stopped frame 0 (an IDE's watch panel); one that fails has its error. */
-  evaluateEach(expressions: string[]): Promise<EvaluatedEach> {
-    return evaluateEach(this, expressions);
-  }
-
-  /** Sets the variable a path names (`a.b[0]`) to an expression's value; the old value and the new. */
-  setVariable(path: string, value: string, frame = 0, threadId?: number): Promise<VariableSet> {
-    return setVariableAt(this, path, value, frame, threadId);
-  }
-
-  /** A stopped frame's variables: one by path, or its scopes (see variablesAt). */
-  variables(req: VariablesRequest): Promise<Variables> {
-    return variablesAt(this.inspectorFor(req.threadId), req);
-  }
-
-  /** Scopes of a stopped frame with their variables (of the focused thread unless given). */
-  frameVariables(frame: number, options: ExpandOptions & { scope?: string }, threadId?: number): Promise<ScopeNode[]> {
-    return this.inspectorFor(threadId).frameVariables(frame, options);
-  }
-
-  /** Reads of one thread's frames (undefined: the focused thread). */
-  inspectorFor(threadId?: number): Inspector {
-    return threadId === undefined ? this.inspector : new Inspector(this.reads.target(threadId), this.profile.variables);
-  }
-
   /** Its threads, the focused stop first, then the other stopped ones, then the running. */
   threadsOverview(): Promise<ThreadsOverview> {
     return threadsOverview(this);
-  }
-
-  /** The exception filters active in this session. */
-  get exceptionFilters(): string[] {
-    return this.sync.exceptionFilters;
-  }
-
-  /** Exception filters the adapter refused while configuring (sent again at the first stop), and why. */
-  get unsetExceptionFilters(): { filters: string[]; reason: string } | undefined {
-    const unset = this.sync.unsetFilters;
-    return unset && { filters: unset.args.filters, reason: unset.reason };
-  }
-
-  /** Passes of a breakpoint this session saw (see BookBreakpoint.hits for which passes those are). */
-  hitsHere(b: BookBreakpoint): number {
-    return this.sync.hitsHere(b);
   }
 
   /** Which target a thread belongs to (`the program`, `target 2 (...)`). */
