@@ -1,5 +1,6 @@
 export { SessionManager, type ManagerOptions } from './session/manager.js';
 export { Session, type SessionConfig } from './session/session.js';
+export { armedStops, type ArmedStops, type ArmedHost } from './session/breakpoints/armed-stops.js';
 export { collectLogpoint, type CollectedMessages } from './session/breakpoints/logpoint-collect.js';
 export { DapClient, type RequestMap, type Command } from './session/connection/dap-client.js';
 export { SessionStateMachine, TRANSITIONS, IllegalTransitionError } from './session/lifecycle/state-machine.js';
