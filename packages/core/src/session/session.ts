@@ -69,7 +69,7 @@ export class Session extends ProgramView {
     return check && own && own.length === now.length && own.every((f) => now.includes(f)) ? check : undefined;
   }
   /** The program's threads on every connection (target), and which are stopped where. */
-  readonly threads = new ThreadTable();
+  override readonly threads = new ThreadTable();
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
   readonly control: ThreadControl;

@@ -3,8 +3,8 @@ import { EventEmitter } from 'node:events';
 import type { BookBreakpoint } from '../../breakpoints/book.js';
 import type { Profile } from '../../profiles/schema.js';
 import type { BreakpointSync } from '../breakpoints/breakpoint-sync.js';
-import type { ThreadEntry } from '../threads/threads.js';
-import type { SessionState } from '../types.js';
+import type { ThreadEntry, ThreadTable } from '../threads/threads.js';
+import type { SessionState, StopInfo } from '../types.js';
 import { evaluateAt, evaluateEach, setVariableAt, type EvaluateAt, type Evaluation, type EvaluatedEach, type VariableSet } from './evaluate-at.js';
 import { Inspector } from './inspect.js';
 import type { ProgramReads } from './program-reads.js';
@@ -19,12 +19,37 @@ import { variablesAt, type Variables, type VariablesRequest } from './variables-
 export abstract class ProgramView extends EventEmitter<{ state: [SessionState] }> {
   abstract readonly profile: Profile;
   abstract readonly inspector: Inspector;
+  abstract readonly threads: ThreadTable;
   /** @internal core's parts read through it; front ends use the reads below. */
   abstract readonly reads: ProgramReads;
   /** @internal core's parts only; front ends see exceptionFilters, unsetExceptionFilters, hitsHere. */
   abstract readonly sync: BreakpointSync;
   abstract get state(): SessionState;
   abstract get capabilities(): DebugProtocol.Capabilities;
+
+  /**
+   * A stopped thread (the focused one unless given) and its stop: a thread stopped only because all
+   * threads did gets a `paused` stop with its frames read now; a stop whose frames could not be
+   * read when it came (delve may still say "running" then) has them read now, once.
+   */
+  async stopOf(threadId?: number): Promise<{ thread: ThreadEntry; stop: StopInfo }> {
+    const thread = threadId !== undefined ? this.stoppedThread(threadId, 'describe a thread') : this.threads.focus()!;
+    const stop = thread.stop ?? (await this.pausedWithOthers(thread.id));
+    if (!stop.frames.length) {
+      try {
+        const { frames, total, totalIsLowerBound } = await this.stackTrace(stop.threadId, 0, 20);
+        Object.assign(stop, { frames, totalFrames: total, totalFramesExact: !totalIsLowerBound });
+      } catch {
+        // still unreadable: the answer says the location is unknown
+      }
+    }
+    return { thread, stop };
+  }
+
+  private async pausedWithOthers(threadId: number): Promise<StopInfo> {
+    const { frames, total, totalIsLowerBound } = await this.stackTrace(threadId, 0, 20);
+    return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, totalFramesExact: !totalIsLowerBound, at: Date.now() };
+  }
 
   /** The stopped thread reads are about: `threadId` (which must be stopped), else the focused one. */
   stoppedThread(threadId: number | undefined, action: string): ThreadEntry {
