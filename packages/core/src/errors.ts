@@ -19,6 +19,10 @@ export type ErrorCode =
   | 'already-attached'
   /** the adapter did not answer one request in time; the session lives on */
   | 'request-timeout'
+  /** the adapter refused a request (its own words are the message) */
+  | 'adapter-refused'
+  /** the adapter's connection closed under a request */
+  | 'adapter-closed'
   /** no breakpoint has that id, or none is in that file (and line) */
   | 'unknown-breakpoint'
   /** the line of a breakpoint does not hold the text the agent expected there */
@@ -79,7 +83,13 @@ export type NextStep =
   /** list the breakpoints set */
   | 'list-breakpoints'
   /** write the function as the language's description shows */
-  | 'function-names';
+  | 'function-names'
+  /** the adapter cannot set variables: evaluate an assignment where the language has one */
+  | 'assign-by-evaluating'
+  /** whether the session still lives, and what it has pending, are shown by its status and diagnosis */
+  | 'status-and-pending'
+  /** check the session's state; start a new one if it ended */
+  | 'status-or-new-session';
 
 export interface ErrorStep {
   code: ErrorCode;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parsePath } from '../src/session/reads/inspect.js';
+import { parsePath } from '../src/session/reads/variable-path.js';
 import { GatewayError } from '../src/errors.js';
 
 test('variable paths: members, indices and quoted keys', () => {

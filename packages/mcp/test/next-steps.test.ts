@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AdapterRefusedError, GatewayError } from '@dapgate/core';
+import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError, GatewayError, adapterFailure } from '@dapgate/core';
 import { errorResult } from '../src/tools/result.js';
 
 const text = (e: unknown) => (errorResult(e).content[0] as { text: string }).text;
@@ -16,4 +16,15 @@ test("core's next-step codes are worded here, with the tools' names and the step
 
 test("an adapter's refusal, imported from core, is named as the adapter's", () => {
   assert.equal(text(new AdapterRefusedError('evaluate', 'name x is not defined')), "The debugger refused 'evaluate': name x is not defined");
+});
+
+test("an adapter's timeout or closed connection is mapped once in core to a code and a next step, worded here", () => {
+  assert.equal(adapterFailure(new AdapterTimeoutError('threads', 10_000))?.code, 'request-timeout');
+  assert.equal(adapterFailure(new AdapterClosedError('threads', 'EOF'))?.code, 'adapter-closed');
+  assert.equal(adapterFailure(new Error('x')), undefined);
+  assert.equal(
+    text(new AdapterTimeoutError('threads', 10_000)),
+    "the debug adapter did not answer 'threads' within 10000 ms\nNext: debug_status shows whether the session is still live; debug_diagnose shows what is pending",
+  );
+  assert.equal(text(new AdapterClosedError('threads', 'EOF')), "connection to the debug adapter closed before 'threads' was answered: EOF\nNext: check debug_status; start a new session if it ended");
 });

@@ -44,6 +44,11 @@ export class WorkspaceBreakpoints {
     return this.host.book.list();
   }
 
+  /** The breakpoints that apply to a session now: the workspace's and its own. */
+  applyingTo(sessionId: string): BookBreakpoint[] {
+    return this.host.book.for(sessionId);
+  }
+
   has(id: string): boolean {
     return !!this.host.book.get(id);
   }

@@ -1,25 +1,24 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Profile } from '../profiles/schema.js';
-import { ProfileRegistry, configDir } from '../profiles/loader.js';
+import { ProfileRegistry } from '../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import { checkArgsDepth } from './checks/args-depth.js';
 import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
 import { waitForListener } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './connection/attach-candidates.js';
 import { waitUntraced } from '../process/debug-port.js';
-import { usableAdapter } from '../adapters/auto-install.js';
-import { options, sameLine, sharedLine } from '../breakpoints/same-line.js';
 import { appliesTo, BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
 import { GatewayError } from '../errors.js';
 import { attachPortFailure } from './connection/attach-port.js';
 import { Session, type SessionConfig } from './session.js';
-import { dataBreakpointInfo } from './breakpoints/data-breakpoints.js';
-import { AdapterPool, type AdapterRecipe } from './connection/adapter-pool.js';
+import { BreakpointIntake } from './breakpoints/breakpoint-intake.js';
+import { AdapterPool } from './connection/adapter-pool.js';
+import { AdapterSupply } from './connection/adapter-supply.js';
 import { canonicalPath } from './paths.js';
 import { type EvalMode } from '../policy/evaluation.js';
-import { adapterCwd, checkBreakpointExpressions, checkRequired } from './checks/request-checks.js';
+import { adapterCwd, checkRequired } from './checks/request-checks.js';
 import { AllowRoots } from '../policy/allow-roots.js';
 import type { AttachRequest, LaunchRequest } from './types.js';
 import { KeptState } from '../workspace/kept.js';
@@ -63,11 +62,19 @@ export class SessionManager {
   private readonly ids: { next: number };
   private recent: string[] = [];
   readonly pool: AdapterPool;
+  private readonly adapters: AdapterSupply;
   private readonly allowed: AllowRoots;
   /** What this workspace keeps between gateway runs (workspace/persistence.ts). */
   readonly kept = new KeptState();
   /** The book's breakpoints as front ends add, list and remove them. */
   readonly breakpoints = new WorkspaceBreakpoints(this);
+  private readonly intake = new BreakpointIntake({
+    book: this.book,
+    profiles: () => this.profiles,
+    evalMode: () => this.evalMode,
+    sessions: () => this.sessions.values(),
+    get: (id) => this.get(id),
+  });
 
   constructor(
     readonly profiles: ProfileRegistry,
@@ -76,10 +83,11 @@ export class SessionManager {
     this.ids = options.sessionCounter ?? { next: 1 };
     this.allowed = new AllowRoots(options.allowRoots);
     this.pool = options.sharedPool ?? new AdapterPool(options.pool !== false);
+    this.adapters = new AdapterSupply(this.pool, options);
     for (const id of options.warm ?? []) {
       const profile = profiles.profiles.find((p) => p.id === id || p.languages.includes(id));
       if (!profile) throw new GatewayError(`cannot warm '${id}': no such language`, `languages: ${profiles.profiles.map((p) => p.id).join(', ')}`, 'bad-arguments');
-      setImmediate(() => void this.warmUp(profile));
+      setImmediate(() => void this.adapters.warmUp(profile));
     }
     this.book.on('change', (change) => {
       const syncs = [...this.sessions.values()]
@@ -202,26 +210,12 @@ export class SessionManager {
     checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
     const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file && appliesTo(b, req.sessionId) ? [b.file] : [])))];
     const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
-    const adapterCommand = this.adapterAhead(profile);
+    const adapterCommand = this.adapters.ahead(profile);
     await hooksFor(profile.hooks).prepareLaunch?.(vars);
     const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
     const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
     const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
     return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId, adapterCommand });
-  }
-
-  /**
-   * The adapter's command line, resolved while the launch's hooks run (an interpreter lookup, a
-   * build); and, where the pool keeps adapters for the profile and its adapter's folder does not
-   * depend on the hooks, the adapter started meanwhile too (the session then takes it from the pool).
-   */
-  private adapterAhead(profile: Profile): Promise<string[]> {
-    const command = this.adapterCommand(profile);
-    command.then(
-      (c) => profile.adapter.cwd === undefined && this.pool.refill(this.recipe(profile, c)),
-      () => undefined, // the launch reports it, after its hooks
-    );
-    return command;
   }
 
   /**
@@ -318,7 +312,7 @@ export class SessionManager {
     targetAddress: { host: string; port: number; waitMs: number } | undefined,
     extra: StartExtras = {},
   ): Promise<Session> {
-    const adapterCommand = targetAddress ? undefined : await (extra.adapterCommand ?? this.adapterCommand(profile));
+    const adapterCommand = targetAddress ? undefined : await (extra.adapterCommand ?? this.adapters.command(profile));
     const session = new Session({
       id: extra.sessionId ?? this.reserveSessionId(),
       profile,
@@ -358,95 +352,28 @@ export class SessionManager {
       if (!session.live) this.endOwned(session.id);
     } finally {
       // the next launch of this language finds an adapter ready; started after this one so they do not compete
-      if (adapterCommand) this.pool.refill(this.recipe(profile, adapterCommand, extra.adapterCwd));
+      if (adapterCommand) this.adapters.refill(profile, adapterCommand, extra.adapterCwd);
     }
     return session;
   }
 
-  private async adapterCommand(profile: Profile, install = this.options.autoInstall ?? true): Promise<string[]> {
-    const status = await usableAdapter(profile, install);
-    if (!status.installed) throw new GatewayError(`${profile.adapter.name} is not installed: ${status.problem}`, status.install, 'start-failed');
-    return profile.adapter.command.map((part) => part.replaceAll('${runtime}', status.runtime!).replaceAll('${adapterProgram}', status.adapterProgram ?? '').replaceAll('${configDir}', configDir()));
-  }
-
-  private recipe(profile: Profile, command: string[], cwd?: string): AdapterRecipe {
-    return { profile, command, cwd, env: { ...process.env, ...profile.adapter.env }, requestTimeoutMs: this.options.requestTimeoutMs ?? 10_000 };
-  }
-
-  /** Starts warm adapters for a profile now (`warm`), if it is installed. */
-  private async warmUp(profile: Profile): Promise<void> {
-    try {
-      this.pool.refill(this.recipe(profile, await this.adapterCommand(profile, false)));
-    } catch {
-      /* not installed: its first launch says so */
-    }
-  }
-
-  /** Adds breakpoints to the book; relative files resolve against `cwd`. Refuses missing files. */
+  /** The operator's evaluation mode (default blocklist). */
   get evalMode(): EvalMode {
     return this.options.evalMode ?? 'blocklist';
   }
 
-  /**
-   * A data breakpoint (watchpoint) on a variable path in a stopped session's frame; only the
-   * adapters that offer them (e.g. fields of objects).
-   */
-  async addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
-    checkBreakpointExpressions(this.profiles, this.evalMode, spec);
-    const s = this.get(sessionId);
-    const info = await dataBreakpointInfo(s, spec.watch, frame);
-    const accessType = spec.accessType ?? 'write';
-    if (info.accessTypes && !info.accessTypes.includes(accessType)) {
-      throw new GatewayError(`${spec.watch} cannot be watched for ${accessType}`, `it supports: ${info.accessTypes.join(', ')}`, 'not-supported');
-    }
-    return this.book.add({ ...spec, accessType, sessionId: s.id, dataId: info.dataId, file: undefined, line: undefined, function: undefined });
+  /** A data breakpoint (watchpoint) on a variable path in a stopped session's frame (see BreakpointIntake.addWatch). */
+  addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
+    return this.intake.addWatch(spec, sessionId, frame);
   }
 
   addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
-    return this.addBreakpoints([spec], cwd)[0]!;
+    return this.intake.add([spec], cwd)[0]!;
   }
 
-  /**
-   * Adds several breakpoints, all or none: each is checked (files, adapters' support, one per line,
-   * also within the batch) before any is added.
-   */
+  /** Adds several breakpoints, all or none (see BreakpointIntake.add). */
   addBreakpoints(specs: BreakpointSpec[], cwd: string): BookBreakpoint[] {
-    const checked = specs.map((spec) => this.checkBreakpoint(spec, cwd));
-    const lines = new Map<string, BreakpointSpec>();
-    for (const spec of checked) {
-      if (!spec.file) continue;
-      const key = `${spec.file}:${spec.line}:${spec.sessionId ?? ''}`;
-      const earlier = lines.get(key);
-      if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, stops: 0, bindings: new Map() }, spec).action === 'replace') {
-        throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds', 'conflict');
-      }
-      lines.set(key, spec);
-      sameLine(this.book.atLine(spec.file, spec.line!, spec.sessionId), spec); // refuses a conflict before anything is added
-      sharedLine(this.book.sharingLine(spec.file, spec.line!, spec.sessionId), spec);
-    }
-    return checked.map((spec) => {
-      const outcome = spec.file ? sameLine(this.book.atLine(spec.file, spec.line!, spec.sessionId), spec) : { action: 'new' as const };
-      if (outcome.action === 'same') return Object.assign(outcome.existing, { replaced: undefined });
-      const b = this.book.add(spec);
-      if (outcome.action === 'replace') b.replaced = `${outcome.existing.id} had: ${outcome.had}`;
-      return b;
-    });
-  }
-
-  /** A breakpoint as the book keeps it (absolute file), or a refusal saying what to change. */
-  private checkBreakpoint(spec: BreakpointSpec, cwd: string): BreakpointSpec {
-    checkBreakpointExpressions(this.profiles, this.evalMode, spec);
-    for (const s of this.sessions.values()) {
-      const missing = s.live && appliesTo(spec, s.id) ? s.unsupportedFeatures(spec) : [];
-      if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead', 'not-supported');
-    }
-    if (spec.watch) throw new GatewayError('a watch (data breakpoint) is set in a stopped session', undefined, { code: 'watch-needs-stop', next: 'watch-while-stopped' });
-    if (spec.function) return { ...spec, file: undefined, line: undefined };
-    if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}', 'bad-arguments');
-    let file = canonicalPath(spec.file, cwd);
-    if (!existsSync(file) && existsSync(canonicalPath(spec.file))) file = canonicalPath(spec.file);
-    if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd', 'not-found');
-    return { ...spec, file };
+    return this.intake.add(specs, cwd);
   }
 
   /** The folder relative breakpoint paths resolve against: the current session's cwd, else ours. */

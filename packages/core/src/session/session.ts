@@ -1,8 +1,5 @@
-import { EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { AdapterClosedError, AdapterRefusedError, AdapterTimeoutError } from '../adapter-errors.js';
-import { endedUnderRequest } from './lifecycle/ended-under-request.js';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
@@ -12,11 +9,13 @@ import { BreakpointSync } from './breakpoints/breakpoint-sync.js';
 import { Inspector } from './reads/inspect.js';
 import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
 import { SessionStateMachine } from './lifecycle/state-machine.js';
-import { boundedOnce, within } from './bounded-wait.js';
-import { startFailure, stderrHint, unansweredRequest } from './connection/adapter-text.js';
+import { boundedOnce } from './bounded-wait.js';
+import { startFailure, stderrHint } from './connection/adapter-text.js';
+import { requestFailure } from './connection/request-failure.js';
 import { SessionConnections } from './connection/connections.js';
 import { Reconnector } from './connection/reconnector.js';
 import { ProgramReads } from './reads/program-reads.js';
+import { ProgramView } from './reads/program-view.js';
 import { ThreadTable, type ThreadEntry } from './threads/threads.js';
 import { ThreadControl } from './threads/thread-control.js';
 import { threadsOverview, type ThreadsOverview } from './threads/threads-overview.js';
@@ -36,23 +35,21 @@ const ATTACH_EVALUATE_MS = 3_000;
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
  * adapter starts) and the state machine they drive. Translation of requests lives in DapClient,
- * reading program state in ProgramReads/Inspector, breakpoints in BreakpointSync, reaching the
+ * reading program state in ProgramReads/Inspector (what front ends read: ProgramView, which it extends), breakpoints in BreakpointSync, reaching the
  * adapter in adapter-launcher, re-attaching in Reconnector. Knows nothing of MCP or languages.
  */
-/** Requests whose timeout does not fail the session. */
-const TIMEOUT_KEEPS_SESSION = new Set<string>(['evaluate', 'pause']);
-
-export class Session extends EventEmitter<{ state: [SessionState] }> {
+export class Session extends ProgramView {
   readonly id: string;
-  readonly profile: Profile;
+  override readonly profile: Profile;
   readonly kind: 'launch' | 'attach';
   readonly target: string;
   readonly cwd: string;
   readonly startedAt = Date.now();
   readonly events = new CursorLog<SessionEvent>(1_000);
   readonly output = new CursorLog<OutputEntry>(5_000, 1_000_000, (e) => e.text.length);
-  readonly reads: ProgramReads;
-  readonly inspector: Inspector;
+  /** @internal */
+  override readonly reads: ProgramReads;
+  override readonly inspector: Inspector;
   readonly evalMode: EvalMode;
 
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
@@ -72,11 +69,12 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return check && own && own.length === now.length && own.every((f) => now.includes(f)) ? check : undefined;
   }
   /** The program's threads on every connection (target), and which are stopped where. */
-  readonly threads = new ThreadTable();
+  override readonly threads = new ThreadTable();
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
   readonly control: ThreadControl;
-  readonly sync: BreakpointSync;
+  /** @internal */
+  override readonly sync: BreakpointSync;
   readonly machine = new SessionStateMachine();
 
   readonly connections: SessionConnections;
@@ -151,7 +149,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     );
   }
 
-  get state(): SessionState {
+  override get state(): SessionState {
     return this.machine.state;
   }
 
@@ -160,7 +158,7 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
   }
 
   /** The merged capabilities of the adapter's connection. */
-  get capabilities(): DebugProtocol.Capabilities {
+  override get capabilities(): DebugProtocol.Capabilities {
     const c = this.connections;
     return (c.main ?? c.lastMain)?.capabilities ?? {};
   }
@@ -270,6 +268,13 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return !r || r.outcome === 'done' ? (this.state as WaitOutcome) : r.outcome;
   }
 
+  /** Waits until a thread has stopped again (its stop read), is gone, or the program ended; `timeout` while it still runs. */
+  async waitForThread(threadId: number, timeoutMs: number, signal?: AbortSignal): Promise<WaitOutcome> {
+    const thread = this.threads.get(threadId);
+    const outcome = await this.waitUntil(() => !this.live || this.threads.get(threadId) !== thread || (thread?.state === 'stopped' && (!thread.stop || thread.stop.ready)), timeoutMs, signal);
+    return outcome === 'timeout' && this.state === 'stopped' && thread?.state !== 'stopped' ? 'timeout' : outcome;
+  }
+
   /** Resumes every stopped thread, or only `threadId`. */
   async continue(threadId?: number): Promise<void> {
     await this.control.continue(threadId);
@@ -290,19 +295,9 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     return this.control.pause(threadId, timeoutMs);
   }
 
-  /** Reads of one thread's frames (undefined: the focused thread). */
-  inspectorFor(threadId?: number): Inspector {
-    return threadId === undefined ? this.inspector : new Inspector(this.reads.target(threadId), this.profile.variables);
-  }
-
   /** Its threads, the focused stop first, then the other stopped ones, then the running. */
   threadsOverview(): Promise<ThreadsOverview> {
     return threadsOverview(this);
-  }
-
-  /** The exception filters active in this session. */
-  get exceptionFilters(): string[] {
-    return this.sync.exceptionFilters;
   }
 
   /** Which target a thread belongs to (`the program`, `target 2 (...)`). */
@@ -407,28 +402,13 @@ export class Session extends EventEmitter<{ state: [SessionState] }> {
     void this.dispose(this.kind === 'launch');
   }
 
-  /** A typed DAP request; a timeout marks the session failed (the adapter stopped answering), except an evaluation's. */
+  /** A typed DAP request; a failure is said as `requestFailure` reads it (a timeout fails the session, except an evaluation's or a pause's). */
   async send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs = this.requestTimeoutMs, client = this.activeClient()): Promise<RequestMap[C]['body']> {
     if (!client) throw new GatewayError(`session ${this.id} has no connection`, undefined, { code: 'session-ended', next: 'new-session' });
     try {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
-      // an unanswered evaluate or pause is the program's doing (a long call, a target the adapter cannot interrupt), not a dead adapter
-      if (e instanceof AdapterTimeoutError) {
-        if (!TIMEOUT_KEEPS_SESSION.has(command)) this.fail(e.message);
-        throw unansweredRequest(e, this.state === 'failed', this.state, this.stderrTail(20));
-      }
-      if (e instanceof AdapterRefusedError) throw (await endedUnderRequest(this, command, e)) ?? e;
-      const adapter = this.connections.adapter;
-      if (e instanceof AdapterClosedError && adapter) {
-        // the adapter died under this request: report its exit and stderr, not just "closed"
-        await within(adapter.exited, 1_000);
-        if (!adapter.running && adapter === this.connections.adapter) this.onAdapterExit();
-      }
-      if (e instanceof AdapterClosedError && this.state === 'failed') {
-        throw new GatewayError(`session ${this.id} failed: ${this.failure?.reason}`, stderrHint(this.stderrTail(20)), { code: 'session-failed', next: 'new-session-diagnose' });
-      }
-      throw e;
+      throw await requestFailure(this, command, e, () => this.onAdapterExit());
     }
   }
 

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { appliesTo, type Session, type SessionManager } from '@dapgate/core';
+import { armedStops as coreArmedStops, type Session, type SessionManager } from '@dapgate/core';
 import { shortPath } from './text.js';
 
 export interface ArmedStops {
@@ -17,25 +17,19 @@ export interface ArmedStops {
   onlyExceptions: boolean;
 }
 
-/**
- * What can stop a just-launched program: stopOnEntry, breakpoints of its language that stop
- * (logpoints do not), the exception filters in force, and the stops the profile says are always armed.
- */
+/** What can stop a just-launched program (core's armedStops), one phrase per kind. */
 export function armedStops(session: Session, manager: SessionManager, stopOnEntry: boolean | undefined): ArmedStops {
+  const armed = coreArmedStops(session, manager.breakpoints.applyingTo(session.id), stopOnEntry);
   const parts: string[] = [];
-  if (stopOnEntry) parts.push('stop on entry');
-  const extensions = session.profile.extensions.map((e) => e.toLowerCase());
-  const stopping = manager.book
-    .list()
-    .filter((b) => !b.logMessage && appliesTo(b, session.id) && (b.kind !== 'line' || (!!b.file && extensions.includes(extname(b.file).toLowerCase()))));
-  if (stopping.length) parts.push(`${stopping.length} breakpoint${stopping.length === 1 ? '' : 's'} (${stopping.map((b) => b.id).join(', ')})`);
-  const waitFor = parts.length > 0 || session.profile.stops.alwaysArmed.length > 0;
-  const filters = session.sync.exceptionFilters;
+  if (armed.stopOnEntry) parts.push('stop on entry');
+  const ids = armed.breakpoints;
+  if (ids.length) parts.push(`${ids.length} breakpoint${ids.length === 1 ? '' : 's'} (${ids.join(', ')})`);
+  const filters = armed.exceptionFilters;
   if (filters.length) parts.push(`exception filter${filters.length === 1 ? '' : 's'} ${filters.map((f) => `'${f}'`).join(', ')}`);
-  const unset = session.sync.unsetFilters;
-  if (unset) parts.push(`not yet exception filter${unset.args.filters.length === 1 ? '' : 's'} ${unset.args.filters.map((f) => `'${f}'`).join(', ')} (the adapter refused them while configuring: ${unset.reason}; they are sent again at the first stop)`);
-  parts.push(...session.profile.stops.alwaysArmed);
-  return { parts, any: parts.length > 0, waitFor, onlyExceptions: !waitFor && filters.length > 0 };
+  const unset = armed.unsetFilters;
+  if (unset) parts.push(`not yet exception filter${unset.filters.length === 1 ? '' : 's'} ${unset.filters.map((f) => `'${f}'`).join(', ')} (the adapter refused them while configuring: ${unset.reason}; they are sent again at the first stop)`);
+  parts.push(...armed.alwaysArmed);
+  return { parts, any: parts.length > 0, waitFor: armed.waitFor, onlyExceptions: armed.onlyExceptions };
 }
 
 /** `Armed: 2 breakpoints (bp1, bp2), exception filter 'uncaught'.` */

@@ -21,19 +21,10 @@ export async function displayLine(s: Session): Promise<{ text: string; values: R
   const expressions = displayOf(s);
   if (!expressions.length || s.state !== 'stopped') return undefined;
   const values: Record<string, string> = {};
-  let frameId: number | undefined;
-  try {
-    frameId = await s.reads.frameId(0);
-  } catch (e) {
-    return { text: `Display: unavailable (${(e as Error).message})`, values };
-  }
-  for (const expression of expressions) {
-    try {
-      const r = await s.reads.evaluate(expression, frameId, s.profile.evaluation.context ?? 'watch');
-      values[expression] = clip(r.result, 300);
-    } catch (e) {
-      values[expression] = `<error: ${clip((e as Error).message.trim().split('\n').pop() ?? '', 160)}>`;
-    }
+  const each = await s.evaluateEach(expressions);
+  if (each.frameError !== undefined) return { text: `Display: unavailable (${each.frameError})`, values };
+  for (const { expression, value, error } of each.values) {
+    values[expression] = error === undefined ? clip(value!, 300) : `<error: ${clip(error.trim().split('\n').pop() ?? '', 160)}>`;
   }
   return { text: `Display: ${Object.entries(values).map(([k, v]) => `${k}=${v}`).join('  ')}`, values };
 }

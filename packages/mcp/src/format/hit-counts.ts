@@ -43,7 +43,7 @@ export function evaluationLine(s: Session): { text: string; notes: EvaluationNot
   const notes: EvaluationNote[] = bps.map((b) => ({
     id: b.id,
     kind: b.logMessage ? 'logpoint' : b.condition ? 'condition' : 'hitCondition',
-    count: s.sync.hitsHere(b),
+    count: s.hitsHere(b),
     counts: b.condition ? 'condition held' : 'passes',
   }));
   const parts = bps.map((b, i) => `${b.id} ${hitWords(b, { hits: notes[i]!.count })}`);

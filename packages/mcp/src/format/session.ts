@@ -50,9 +50,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
   const head = headline(s);
   switch (s.state) {
     case 'stopped': {
-      const thread = threadId !== undefined ? s.reads.thread(threadId, 'describe a thread') : s.threads.focus()!;
-      const stop = thread.stop ?? (await pausedWithOthers(s, thread.id));
-      if (!stop.frames.length) await framesNow(s, stop);
+      const { thread, stop } = await s.stopOf(threadId);
       const top = stop.frames[0];
       const where = top ? frameLabel(top, s.cwd) : 'a point where the thread has no frames (its code has not started yet, or it runs native code only)';
       // the profile's own breakpoint where a panic starts (Rust's rust_panic): a panic, not "breakpoint 1.1"
@@ -89,7 +87,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (top && locals) {
         try {
           // the locals of the frame named above (the program's own frame when the stop is in library code)
-          const scopes = await s.inspectorFor(threadId).frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 });
+          const scopes = await s.frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 }, threadId);
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
           lines.push(`Locals: ${text}`);
           structured.locals = values;
@@ -196,20 +194,4 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
-}
-
-/** A stop whose frames could not be read when it came (delve may still say "running" then): read them now, once. */
-async function framesNow(s: Session, stop: StopInfo): Promise<void> {
-  try {
-    const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(stop.threadId, 0, 20);
-    Object.assign(stop, { frames, totalFrames: total, totalFramesExact: !totalIsLowerBound });
-  } catch {
-    // still unreadable: the answer says the location is unknown
-  }
-}
-
-/** A thread stopped because all threads did (no stop of its own): its frames, read now. */
-async function pausedWithOthers(s: Session, threadId: number): Promise<StopInfo> {
-  const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(threadId, 0, 20);
-  return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, totalFramesExact: !totalIsLowerBound, at: Date.now() };
 }

@@ -27,7 +27,7 @@ export async function sourceLines(source: DebugProtocol.Source | undefined, sess
   }
   if (source.sourceReference && session) {
     try {
-      return (await session.reads.source(source.sourceReference, source.path)).split(/\r?\n/);
+      return (await session.source(source.sourceReference, source.path)).split(/\r?\n/);
     } catch {
       return undefined;
     }

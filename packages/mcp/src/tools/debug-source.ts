@@ -31,7 +31,7 @@ export async function debugSource(a: ToolArgs<typeof config.input>, { manager }:
   let line = a.line;
   if (a.sourceReference !== undefined) {
     const s = manager.get(a.sessionId);
-    lines = (await s.reads.source(a.sourceReference, undefined, a.threadId)).split(/\r?\n/);
+    lines = (await s.source(a.sourceReference, undefined, a.threadId)).split(/\r?\n/);
     label = `sourceReference ${a.sourceReference}`;
   } else if (a.file) {
     const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
@@ -44,7 +44,7 @@ export async function debugSource(a: ToolArgs<typeof config.input>, { manager }:
     label = shortPath(path, cwd);
   } else {
     const s = manager.get(a.sessionId);
-    const top = s.state === 'stopped' ? (a.threadId !== undefined ? await s.reads.frameAt(0, a.threadId) : s.stop?.frames[0]) : undefined;
+    const top = s.state === 'stopped' ? (a.threadId !== undefined ? await s.frameAt(0, a.threadId) : s.stop?.frames[0]) : undefined;
     if (!top) throw new GatewayError(`session ${s.id} is ${s.state}, so there is no current location`, 'pass file (and line)', 'not-stopped');
     lines = await sourceLines(top.source, s);
     label = shortPath(frameFile(top), s.cwd);

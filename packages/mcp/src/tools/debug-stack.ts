@@ -21,7 +21,7 @@ const config = {
 export async function debugStack(a: ToolArgs<typeof config.input>, { manager }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
   const start = a.startFrame ?? 0;
-  const { frames, total, totalIsLowerBound } = await s.reads.stackTrace(a.threadId, start, a.levels ?? 20);
+  const { frames, total, totalIsLowerBound } = await s.stackTrace(a.threadId, start, a.levels ?? 20);
   const view = await stackView(s, frames, start, a.library);
   const more = total !== undefined && total > start + frames.length ? `\n… ${totalIsLowerBound ? 'at least ' : ''}${total - start - frames.length} more frames (startFrame: ${start + frames.length})` : '';
   const collapsed = view.libraryFrames && !a.library ? `\n(${view.libraryFrames} library frame${view.libraryFrames === 1 ? '' : 's'} collapsed; library: true lists them)` : '';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stepIntoUserCode } from '@dapgate/core';
-import { frameLabel, sameActivation } from '../format/frames.js';
+import { stepCounted } from '@dapgate/core';
+import { frameLabel } from '../format/frames.js';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { DEFAULT_WAIT_MS } from './waiting.js';
@@ -25,46 +25,26 @@ const config = {
 
 export async function debugStep(a: ToolArgs<typeof config.input>, { manager, signal }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  const stepped = s.reads.thread(a.threadId, 'step');
-  const before = stepped.stop;
-  const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
-  const startBefore = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
   const count = a.count ?? 1;
-  let done = 0;
-  let outcome = 'stopped';
-  const skipped: string[] = [];
-  let exhausted = false;
   const timeoutMs = a.timeoutMs ?? DEFAULT_WAIT_MS;
-  while (done < count) {
-    if (a.kind === 'into' && !a.library) {
-      const r = await stepIntoUserCode(s, stepped.id, before?.frames[0], timeoutMs, signal);
-      ({ outcome, exhausted } = r);
-      skipped.push(...r.skipped);
-    } else {
-      outcome = await s.step(a.kind, stepped.id, timeoutMs, signal);
-    }
-    done++;
-    if (outcome !== 'stopped' || s.stop?.threadId !== stepped.id || (s.stop?.breakpointIds.length ?? 0) > 0) break;
-  }
+  const r = await stepCounted(s, { kind: a.kind, count, threadId: a.threadId, library: a.library, timeoutMs, signal });
+  const { done, skipped, exhausted } = r;
   const d = await describe(s, { locals: true });
-  if (outcome === 'timeout') d.text += `\nThe step did not finish within ${timeoutMs} ms (the code may be blocked or long-running); debug_pause stops it.`;
+  if (r.outcome === 'timeout') d.text += `\nThe step did not finish within ${timeoutMs} ms (the code may be blocked or long-running); debug_pause stops it.`;
   const lines = [d.text];
   if (skipped.length) lines.push(`Stepped back out of library code it entered: ${[...new Set(skipped)].join(', ')}${exhausted ? `; back on the line it started from after ${skipped.length} library calls (debug_step over moves on)` : ''} (library: true stops there).`);
   const adapterFilter = s.profile.stops.adapterLibraryFilter;
   if (a.library && a.kind === 'into' && adapterFilter) lines.push(`Note: ${adapterFilter}`);
   if (count > 1) lines.unshift(`Stepped ${a.kind} ${done} of ${count} time(s)${done < count && s.state === 'stopped' ? ' (stopped early at a breakpoint)' : ''}.`);
-  if (s.state === 'stopped' && s.stop?.threadId !== stepped.id) {
-    lines.push(`The step of thread ${stepped.id} has not finished: thread ${s.stop?.threadId} stopped first.`);
-  } else if (s.state === 'stopped') {
-    const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
-    if (before && s.stop && sameActivation(before, s.stop, [startBefore, startAfter])) {
-      const snapshotAfter = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
-      const changes = diffLocals(snapshotBefore, snapshotAfter);
-      lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
-      d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
-    } else if (s.stop?.frames[0]) {
-      lines.push(`Now in a different function (${frameLabel(s.stop.frames[0], s.cwd)}).`);
-    }
+  const compared = await r.compare();
+  if (compared.kind === 'other-thread') {
+    lines.push(`The step of thread ${r.threadId} has not finished: thread ${compared.stoppedThreadId} stopped first.`);
+  } else if (compared.kind === 'same') {
+    const changes = diffLocals(compared.before, compared.after);
+    lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
+    d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
+  } else if (compared.kind === 'elsewhere') {
+    lines.push(`Now in a different function (${frameLabel(s.stop!.frames[0]!, s.cwd)}).`);
   }
   return ok(lines.join('\n'), d.structured);
 }

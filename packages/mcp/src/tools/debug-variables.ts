@@ -23,17 +23,15 @@ const config = {
 
 export async function debugVariables(a: ToolArgs<typeof config.input>, { manager }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  const inspector = s.inspectorFor(a.threadId);
   const frame = a.frame ?? 0;
-  const options = { depth: a.depth ?? 1, maxItems: a.maxItems ?? 25, names: a.names };
-  if (a.path) {
-    const { node } = await inspector.resolvePath(frame, a.path);
-    await inspector.expand(node, options);
-    node.name = a.path;
+  const read = await s.variables({ frame, threadId: a.threadId, path: a.path, scope: a.scope, depth: a.depth ?? 1, maxItems: a.maxItems ?? 25, names: a.names });
+  if ('variable' in read) {
+    const node = read.variable;
+    node.name = a.path!;
     const lines = cap(variableTree([node], '', VALUE_MAX * 2));
     return ok(lines.join('\n'), { sessionId: s.id, state: s.state, frame, variable: variableJson(node) });
   }
-  const scopes = await inspector.frameVariables(frame, { ...options, depth: options.depth + 1, scope: a.scope });
+  const { scopes, otherScopes: others } = read;
   const lines: string[] = [];
   for (const sc of scopes) {
     lines.push(`${sc.name}:`);
@@ -46,8 +44,6 @@ export async function debugVariables(a: ToolArgs<typeof config.input>, { manager
       if (missing.length && scopes.length === 1) lines.push(`  (not in this scope: ${missing.join(', ')})`);
     }
   }
-  const all = await inspector.scopes(frame);
-  const others = all.filter((x) => !scopes.some((y) => y.name === x.name)).map((x) => x.name);
   if (others.length) lines.push(`(other scopes: ${others.join(', ')} — pass scope to see them)`);
   return ok(cap(lines).join('\n'), {
     sessionId: s.id,

@@ -25,6 +25,9 @@ const WORDING: Record<NextStep, string | ((step: ErrorStep) => string)> = {
   'status-later': 'debug_status shows when the session answers again, debug_diagnose what is pending; debug_stop ends it if it never does',
   'list-breakpoints': 'list them with debug_breakpoints',
   'function-names': 'write the function as debug_languages shows',
+  'status-and-pending': 'debug_status shows whether the session is still live; debug_diagnose shows what is pending',
+  'status-or-new-session': 'check debug_status; start a new session if it ended',
+  'assign-by-evaluating': 'use debug_evaluate with an assignment where the language allows it',
 };
 
 function worded(step: ErrorStep): string | undefined {

@@ -23,7 +23,7 @@ export async function settle(
   const ticker = setInterval(() => progress(`session ${session.id} is ${session.state}; waiting for a stop or exit`, Date.now() - started, timeoutMs), PROGRESS_EVERY_MS);
   let outcome;
   try {
-    outcome = threadId === undefined ? await session.waitForSettled(timeoutMs, signal) : await settledThread(session, threadId, timeoutMs, signal);
+    outcome = threadId === undefined ? await session.waitForSettled(timeoutMs, signal) : await session.waitForThread(threadId, timeoutMs, signal);
   } finally {
     clearInterval(ticker);
   }
@@ -40,15 +40,4 @@ export async function settle(
     d.text = `${d.text} (wait cancelled)`;
   }
   return d;
-}
-
-/** Waits until the thread has stopped again (its stop read), is gone, or the program ended. */
-async function settledThread(session: Session, threadId: number, timeoutMs: number, signal: AbortSignal): Promise<string> {
-  const thread = session.threads.get(threadId);
-  const outcome = await session.waitUntil(
-    () => !session.live || session.threads.get(threadId) !== thread || (thread?.state === 'stopped' && (!thread.stop || thread.stop.ready)),
-    timeoutMs,
-    signal,
-  );
-  return outcome === 'timeout' && session.state === 'stopped' && thread?.state !== 'stopped' ? 'timeout' : outcome;
 }

@@ -1,6 +1,8 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { GatewayError } from '../../errors.js';
 import type { Profile } from '../../profiles/schema.js';
+import { asGetter, toNode, typeRenamer, type ExpandOptions, type ScopeNode, type VariableNode } from './variable-nodes.js';
+import { matches, parsePath } from './variable-path.js';
 
 /** What an Inspector reads through: a stopped session's frames, scopes and variables. */
 export interface InspectTarget {
@@ -22,48 +24,6 @@ export interface VariablesPage {
  */
 const PAGED_OVER = 10_000;
 const PAGE = 1_000;
-
-/** A variable and, when expanded, its children. */
-export interface VariableNode {
-  name: string;
-  value: string;
-  type?: string;
-  variablesReference: number;
-  evaluateName?: string;
-  children?: VariableNode[];
-  /** Children not fetched or not shown because of `maxItems`. */
-  moreChildren?: number;
-  /** The collection's size, when the adapter tells it. */
-  length?: number;
-  /** How many indexed children the adapter says it has (DAP `indexedVariables`). */
-  indexed?: number;
-  /** The adapter could not read it (a pointer into unmapped memory): its value says why. */
-  unreadable?: boolean;
-  /** An accessor (DAP `presentationHint.lazy`, js-debug's getters): its value runs code, so it is read only when a path names it. */
-  getter?: boolean;
-}
-
-export interface ScopeNode {
-  name: string;
-  /** Where the scope starts, when the adapter says (js-debug: a function's `locals` scope starts where the function does). */
-  line?: number;
-  presentationHint?: string;
-  variablesReference: number;
-  expensive: boolean;
-  secondary: boolean;
-  variables?: VariableNode[];
-  moreChildren?: number;
-  /** Names the adapter groups (functions, classes), by the profile's label. */
-  groups?: { label: string; names: string[] }[];
-  /** Noise left out of the listing (modules, dunders): their names, to ask for by name. */
-  noise?: string[];
-}
-
-export interface ExpandOptions {
-  depth: number;
-  maxItems: number;
-  names?: string[];
-}
 
 /**
  * Reads program state through a stopped session: scopes of a frame, variables by path
@@ -350,57 +310,6 @@ export class Inspector {
   private hidden(name: string): boolean {
     return this.hideNames.has(name) || !!this.hidePattern?.test(name);
   }
-}
-
-/** Replaces whole-word type names (`unsigned long` before `long`), or leaves types as they are when there are none. */
-function typeRenamer(names: Record<string, string>): (type: string | undefined) => string | undefined {
-  const keys = Object.keys(names).sort((a, b) => b.length - a.length);
-  if (!keys.length) return (t) => t;
-  const escape = (k: string) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-  const re = new RegExp(`(?<![\\w:])(?:${keys.map(escape).join('|')})(?![\\w:])`, 'g');
-  return (t) => t?.replace(re, (m) => names[m.replace(/\s+/g, ' ')] ?? m);
-}
-
-function toNode(v: DebugProtocol.Variable): VariableNode {
-  return {
-    name: v.name,
-    value: v.value,
-    type: v.type,
-    variablesReference: v.variablesReference,
-    evaluateName: v.evaluateName,
-    ...(v.indexedVariables !== undefined ? { indexed: v.indexedVariables } : {}),
-    ...(v.presentationHint?.lazy ? { getter: true } : {}),
-  };
-}
-
-/** In listings a getter is not run: it says so and how to read it. */
-function asGetter(n: VariableNode): VariableNode {
-  if (!n.getter) return n;
-  return { name: n.name, value: `(getter: name it in a path or evaluate ${n.evaluateName ?? n.name} to run it)`, variablesReference: 0, evaluateName: n.evaluateName, getter: true };
-}
-
-/** `a.b[0]['k']["k2"].c` -> ['a', 'b', '0', 'k', 'k2', 'c'] */
-export function parsePath(path: string): string[] {
-  const out: string[] = [];
-  const re = /\s*(?:\.?([^.[\]\s]+)|\[\s*(?:'([^']*)'|"([^"]*)"|([^\]]*?))\s*\])/gy;
-  let m: RegExpExecArray | null;
-  let at = 0;
-  while (at < path.length && (m = re.exec(path))) {
-    out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
-    at = re.lastIndex;
-  }
-  if (at < path.trimEnd().length || out.length === 0) throw new GatewayError(`cannot parse the path '${path}'`, "write it like order.items[0] or meta['region']", 'bad-arguments');
-  return out;
-}
-
-/** Adapters name children differently: `0` or `[0]`, `key` or `'key'`. */
-function matches(name: string, segment: string): boolean {
-  if (name === segment || name === `[${segment}]` || name === `'${segment}'` || name === `"${segment}"`) return true;
-  // list indices may be zero-padded ("03") or bracketed ("[3]")
-  const index = /^\[?(\d+)\]?$/;
-  const a = index.exec(name);
-  const b = index.exec(segment);
-  return !!a && !!b && Number(a[1]) === Number(b[1]);
 }
 
 /** Bytes a 64-bit address space gives a process (48-bit virtual addresses, the lower half): no collection holds more items. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { functionName, sameActivation } from '../src/format/frames.js';
+import { functionName, sameActivation } from '../src/session/threads/activation.js';
 
 const frame = (name: string, path: string, hint?: 'label'): DebugProtocol.StackFrame => ({ id: 1, name, line: 1, column: 1, source: { path }, ...(hint ? { presentationHint: hint } : {}) });
 
