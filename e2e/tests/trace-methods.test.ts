@@ -63,6 +63,22 @@ describe('debug_trace of one method among same-named ones (python, real debugpy)
     assert.equal(v.structured.result, "('7', 7)", 'the stop is in a later call indeed');
     await g.ok('debug_stop');
   });
+
+  test('debug_step over such a return says the stop is not where the call returned to', async () => {
+    const later = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'later_call.py');
+    await g.ok('debug_launch', { program: later, breakpoints: [{ file: later, line: lineOf(later, 'return rv') }] }, 120_000);
+    const step = await g.ok('debug_step', { kind: 'over' });
+    assert.equal(step.structured.pastCaller, 'convert', step.text);
+    assert.match(step.text, /Not where convert returned to: debugpy shows no return value of it here/, step.text);
+    assert.equal((await g.ok('debug_evaluate', { expression: 'case' })).structured.result, "('7', 7)");
+    // a step over a return into a caller with more to run stops there, with the value shown: no such note
+    const quick = join(repoRoot, 'examples', 'python', 'quick.py');
+    await g.ok('debug_stop');
+    await g.ok('debug_launch', { program: quick, breakpoints: [{ file: quick, line: lineOf(quick, 'return out') }] }, 120_000);
+    const back = await g.ok('debug_step', { kind: 'over' });
+    assert.equal(back.structured.pastCaller, undefined, back.text);
+    await g.ok('debug_stop');
+  });
 });
 
 describe('debug_trace of a JavaScript function with a default parameter (node, real js-debug)', () => {

@@ -45,6 +45,10 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
   } else if (compared.kind === 'elsewhere') {
     lines.push(`Now in a different function (${frameLabel(s.stop!.frames[0]!, s.cwd)}).`);
+    if (compared.pastCaller) {
+      lines.push(`Not where ${compared.pastCaller} returned to: ${s.profile.adapter.name} shows no return value of it here, so its step ran on past the caller to the next line of the program's own code that ran, which may be in a later call (compare the locals).`);
+      d.structured.pastCaller = compared.pastCaller;
+    }
   }
   return ok(lines.join('\n'), d.structured);
 }

@@ -21,8 +21,13 @@ export type StepComparison =
   | { kind: 'other-thread'; stoppedThreadId: number | undefined }
   /** Still in the same function activation: its locals before and after. */
   | { kind: 'same'; before: Map<string, string>; after: Map<string, string> }
-  /** Now in another function. */
-  | { kind: 'elsewhere' }
+  /**
+   * Now in another function. `pastCaller`: the step left `pastCaller` (a step over or out of its
+   * return) and the adapter, which shows a return value where it stops right after a return,
+   * shows none of it here: it ran on past the caller (debugpy does when the caller's line has
+   * nothing left to run), to the next line of the program's code, which may be in a later call.
+   */
+  | { kind: 'elsewhere'; pastCaller?: string }
   /** Not stopped, or no frame to compare. */
   | { kind: 'none' };
 
@@ -68,7 +73,28 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
       const after = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
       return { kind: 'same', before: snapshotBefore, after };
     }
-    return s.stop?.frames[0] ? { kind: 'elsewhere' } : { kind: 'none' };
+    if (!s.stop?.frames[0]) return { kind: 'none' };
+    const left = req.kind !== 'into' && before ? await leftPastCaller(s, before, s.stop, stepped.id) : undefined;
+    return left ? { kind: 'elsewhere', pastCaller: left } : { kind: 'elsewhere' };
   };
   return { threadId: stepped.id, outcome, done, skipped, exhausted, compare };
+}
+
+const depthOf = (stop: StopInfo) => stop.totalFrames ?? stop.frames.length;
+
+/** The function a step returned from when the stop shows no return value of it where the adapter would show one (see StepComparison). */
+async function leftPastCaller(s: Session, before: StopInfo, after: StopInfo, threadId: number): Promise<string | undefined> {
+  const pattern = s.profile.trace?.returnValue;
+  const left = before.frames[0]?.name;
+  // only an adapter that names the callee shows the value in the caller (debugpy, java-debug); js-debug shows it in the returning frame
+  if (!pattern?.includes('(?<callee>') || !left || depthOf(after) >= depthOf(before)) return undefined;
+  const returns = new RegExp(pattern);
+  const short = (name: string) => name.replace(/\(.*$/, '').split(/[.:]+/).pop();
+  const locals = await s.inspectorFor(threadId).snapshot(0).catch(() => undefined);
+  if (!locals) return undefined;
+  const shown = [...locals.keys()].some((k) => {
+    const m = returns.exec(k);
+    return !!m && (!m.groups?.callee || short(m.groups.callee) === short(left));
+  });
+  return shown ? undefined : left;
 }
