@@ -64,6 +64,13 @@ describe('debug_test on a Cargo workspace (real cargo, real lldb-dap)', () => {
     assert.equal(byFlag.structured.testOutcome.outcome, 'passed', byFlag.text);
     assert.match(lastLine(byFlag.text), /^Test outcome: PASSED — from exit code 0 and the runner's summary "test result: ok\. 1 passed/, byFlag.text);
 
+    // an #[ignore] test asked for by its exact name runs, as an IDE's run of that one test does
+    const ignored = await g.ok('debug_test', { test: 'parser/tests/b.rs::slow_parse', cwd: ws }, 600_000);
+    assert.match(ignored.text, /failed here:/, ignored.text);
+    assert.equal(ignored.structured.failureLocation.line, lineOf(join(ws, 'parser', 'tests', 'b.rs'), 'assert_eq!(parsed, Some(13));'), ignored.text);
+    const ignoredEnd = await g.ok('debug_continue', {}, 60_000);
+    assert.match(lastLine(ignoredEnd.text), /^Test outcome: FAILED — from exit code 101 and the runner's summary "test result: FAILED\. 0 passed; 1 failed/, ignoredEnd.text);
+
     const inPackage = await g.ok('debug_test', { test: '--test b reads_own_manifest', cwd: ws }, 600_000);
     assert.equal(inPackage.structured.testOutcome?.outcome, 'passed', `runs in the package's folder, as cargo test does: ${inPackage.text}`);
 

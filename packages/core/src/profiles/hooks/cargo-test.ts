@@ -68,6 +68,8 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
   vars.runCwd = dirname(run.sel.target.manifest);
   vars.filter = run.filter;
   vars.exact = run.exact ? '--exact' : undefined;
+  // one test asked for by its exact name runs even when it is #[ignore]d, as an IDE's run of that test does
+  vars.includeIgnored = run.exact ? '--include-ignored' : undefined;
   const names = run.tests.map((t) => t.name);
   notes.push(`Runs ${names.length === 1 ? names[0] : `${names.length} tests (${names.slice(0, SHOWN).join(', ')}${names.length > SHOWN ? ', ...' : ''})`} in ${describeTarget(run.sel.target)}.`);
   await expectedPanics(run.sel.target, run.tests, vars, notes);
