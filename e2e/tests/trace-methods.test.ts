@@ -96,4 +96,36 @@ describe('debug_trace of a JavaScript function with a default parameter (node, r
     assert.match(r.text, /^Locals at start: [^\n]*text='a=1&b=2'/m, r.text);
     assert.match(r.text, /^Returned 2\b/m, r.text);
   });
+
+  test('a loop\'s later pass never shows the last pass\'s block variables as values before their declarations run (V8 reuses their slots)', async () => {
+    const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
+    const r = await g.ok('debug_trace', { program: passes, function: 'tally' }, 120_000);
+    const head = lineOf(passes, 'for (const part of');
+    const rows = r.text.split('\n').filter((l) => /^\s+\d+ \| /.test(l));
+    // every pass: the loop head binds part and nothing else; key and seen are given on the lines that declare them
+    const heads = rows.filter((l) => l.trim().startsWith(`${head} |`));
+    assert.ok(heads.length >= 2, r.text);
+    for (const l of heads) assert.doesNotMatch(l, /\b(?:key|seen)\b(?! \(gone\))/, r.text);
+    assert.match(r.text, /^\s+3 \| for \(const part of[^\n]*part = 'b=3'/m, r.text);
+    assert.match(r.text, /^\s+4 \| const key[^\n]*key = 'b'/m, r.text);
+    assert.match(r.text, /^\s+5 \| const seen[^\n]*seen = 0/m, r.text);
+    // the line that ends a pass does not change part: its binding goes with the pass
+    assert.doesNotMatch(r.text, /^\s+6 \| [^\n]*part: /m, r.text);
+    assert.match(r.text, /^Returned Object/m, r.text);
+  });
+
+  test('debug_step through a later pass: no block variable is new before its declaration runs; the declaration gives its value', async () => {
+    const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
+    await g.ok('debug_launch', { program: passes, breakpoints: [{ file: passes, line: lineOf(passes, 'counts[key] = seen + 1') }] }, 120_000);
+    await g.ok('debug_continue', {}); // the second pass, key = 'a' again
+    const toHead = await g.ok('debug_step', { kind: 'over' });
+    assert.match(toHead.text, /key: \(gone\)/, toHead.text);
+    const intoPass = await g.ok('debug_step', { kind: 'over' });
+    assert.doesNotMatch(intoPass.text, /Changed:[^\n]*\b(?:key|seen): \(new\)/, intoPass.text);
+    assert.match(intoPass.text, /Changed:[^\n]*part: \(new\) 'b=3'/, intoPass.text);
+    const declared = await g.ok('debug_step', { kind: 'over' });
+    assert.match(declared.text, /Changed:[^\n]*key: \(new\) 'b'/, declared.text);
+    assert.doesNotMatch(declared.text, /\bseen: \(new\)/, declared.text);
+    await g.ok('debug_stop', {});
+  });
 });

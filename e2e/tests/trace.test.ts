@@ -145,6 +145,17 @@ describe('debug_trace (C through lldb-dap: no return values reported, the return
     await g.ok('debug_stop');
   });
 
+  test('a local whose declaration has not run is not shown with what its stack slot held; its line gives its value', async () => {
+    const r = await g.ok('debug_trace', { program: file, function: 'running_total', file, condition: 'n == 4' });
+    const [head, body] = [lineOf(file, 'for (int i = 0; i < n'), lineOf(file, 'int v = values[i]')];
+    assert.match(r.text, /^Locals at start: values=\S+\s+n=4$/m, r.text);
+    assert.match(r.text, new RegExp(`^\\s+${lineOf(file, 'int total = 0')} \\| int total = 0;\\s+total = 0$`, 'm'), r.text);
+    for (const row of r.text.split('\n').filter((l) => new RegExp(`^\\s+${head} \\| `).test(l))) assert.doesNotMatch(row, /\bv = /, r.text);
+    assert.match(r.text, new RegExp(`^\\s+${head} \\| for [^\\n]*\\si = 0$`, 'm'), r.text);
+    assert.match(r.text, new RegExp(`^\\s+${body} \\| int v = values\\[i\\];\\s+v = 4$`, 'm'), r.text);
+    await g.ok('debug_stop');
+  });
+
   test('cut by maxLines, resumed in the live session to the same result', async () => {
     const cut = await g.ok('debug_trace', { program: file, function: 'running_total', file, condition: 'n == 4', maxLines: 5 });
     assert.equal(cut.structured.traces[0].end.kind, 'cut', cut.text);
@@ -193,8 +204,8 @@ describe('debug_trace (node): a Block scope read on every line, the Closure scop
     type Change = { name: string; from?: string; to?: string; since?: number };
     const changes = (t.events as { line: number; changed: Change[] }[]).flatMap((e) => e.changed.map((c) => ({ line: e.line, ...c })));
     const loopLine = lineOf(file, 'for (let i = 0');
-    // i (a Block scope: one per iteration; js-debug shows it undefined before its first value) goes 0 -> 1 -> 2 on the loop line
-    assert.deepEqual(changes.filter((c) => c.name === 'i' && c.from !== undefined && c.to !== undefined).map((c) => [c.line, c.from, c.to]), [[loopLine, 'undefined', '0'], [loopLine, '0', '1'], [loopLine, '1', '2']], r.text);
+    // i (a Block scope: one per iteration; js-debug shows it undefined before its declaration ran: not a value) is 0, then goes 0 -> 1 -> 2 on the loop line
+    assert.deepEqual(changes.filter((c) => c.name === 'i' && c.to !== undefined).map((c) => [c.line, c.from, c.to]), [[loopLine, undefined, '0'], [loopLine, '0', '1'], [loopLine, '1', '2']], r.text);
     // seen (Closure) changes on the line that increments it, exactly there
     const seenLine = lineOf(file, 'seen++;');
     assert.deepEqual(changes.filter((c) => c.name === 'seen').map((c) => [c.line, c.from, c.to, c.since]), [[seenLine, '0', '1', undefined], [seenLine, '1', '2', undefined]], r.text);

@@ -57,6 +57,13 @@ export const TraceSpec = z.object({
    */
   functionScope: regexp().optional(),
   /**
+   * A regexp of a declaration of block-scoped names on a line (named group `names`: a name or a
+   * destructuring pattern; JavaScript's `let`/`const`). Such a name's value counts from the step
+   * that runs its line: before that the adapter shows what its slot holds (V8 reuses a block's
+   * slots, so a loop's later pass shows the last pass's values), which a trace does not show.
+   */
+  declarations: regexp().optional(),
+  /**
    * Stack frames read at each stop while tracing (default 20), where the adapter's `totalFrames`
    * is exact whatever the page (lldb-dap), so a stop's depth is still known: fewer are cheaper.
    */

@@ -1,10 +1,12 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import { Declarations } from './declarations.js';
 import { FrameLocals } from './frame-locals.js';
+import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
 import { unreportedReturn } from './unreported-return.js';
-import type { CallMade, FrameTrace, LineEvent, LocalChange, TraceEnd } from './types.js';
+import type { CallMade, FrameTrace, LineEvent, TraceEnd } from './types.js';
 
 export interface TraceOptions {
   /** At most this many line events (the session stays stopped where the trace was cut). */
@@ -54,8 +56,11 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   // what the caller already shows as return values: a report that did not change may be stale
   const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
   const locals = new FrameLocals(session, source);
+  const declarations = new Declarations(session.profile.trace?.declarations, source);
   let before = await locals.read(undefined, home.line);
-  const entry = await entryLocals(session, notALocal);
+  declarations.begin(before, home.line, await session.inspector.functionEnd(0).catch(() => undefined));
+  // a local whose declaration has not run holds no value yet (V8's, or a C stack slot's leftover)
+  const entry = await entryLocals(session, (name) => notALocal(name) || declarations.undeclared(name));
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
   /** The smallest line this frame has run (where a trace from the call starts: the body's first line). */
@@ -188,7 +193,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       before = after;
       continue;
     }
-    current.changed = diff(before, after, notALocal);
+    current.changed = declarations.rewrite(localChanges(before, after, notALocal), after, current.line, here.line);
     // only where a step over a return may go on into the next call (the adapters that name the returning callee: debugpy);
     // elsewhere a step out of a call stops in the caller, and a loop head that is the first line resets its own locals
     if (nextCallPossible && here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {
@@ -307,17 +312,6 @@ async function returned(
   }
   if (callerBefore.get(reported[0]) === reported[1]) return { kind: 'returned', line, valueNote: `the adapter still shows ${reported[1]} from an earlier call: this call's value is unknown` };
   return { kind: 'returned', value: reported[1], line };
-}
-
-function diff(before: Map<string, string>, after: Map<string, string>, skip: (name: string) => boolean): LocalChange[] {
-  const out: LocalChange[] = [];
-  for (const [name, value] of after) {
-    if (skip(name)) continue;
-    const old = before.get(name);
-    if (old !== value) out.push(old === undefined ? { name, to: value } : { name, from: old, to: value });
-  }
-  for (const [name, value] of before) if (!after.has(name) && !skip(name)) out.push({ name, from: value });
-  return out;
 }
 
 /** Return values that appeared or changed on this step, or that the line visibly calls (same value again). */

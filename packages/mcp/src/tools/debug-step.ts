@@ -40,7 +40,7 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
   if (compared.kind === 'other-thread') {
     lines.push(`The step of thread ${r.threadId} has not finished: thread ${compared.stoppedThreadId} stopped first.`);
   } else if (compared.kind === 'same') {
-    const changes = diffLocals(compared.before, compared.after);
+    const changes = compared.changes.map(({ name, from, to }) => ({ name, change: describeChange(from, to) }));
     lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
   } else if (compared.kind === 'elsewhere') {
@@ -55,14 +55,8 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
 
 export const debugStepTool = tool('debug_step', config, debugStep);
 
-/** What changed between two snapshots of a frame's locals, one entry per variable. */
-export function diffLocals(before: Map<string, string>, after: Map<string, string>): { name: string; change: string }[] {
-  const out: { name: string; change: string }[] = [];
-  for (const [name, value] of after) {
-    const old = before.get(name);
-    if (old === undefined) out.push({ name, change: `(new) ${clip(value, 60)}` });
-    else if (old !== value) out.push({ name, change: `${clip(old, 40)} -> ${clip(value, 60)}` });
-  }
-  for (const name of before.keys()) if (!after.has(name)) out.push({ name, change: '(gone)' });
-  return out;
+/** One local's change as a step shows it. */
+function describeChange(from: string | undefined, to: string | undefined): string {
+  if (to === undefined) return '(gone)';
+  return from === undefined ? `(new) ${clip(to, 60)}` : `${clip(from, 40)} -> ${clip(to, 60)}`;
 }

@@ -82,6 +82,7 @@ export class Inspector {
     return scopes.map((s) => ({
       name: s.name,
       ...(s.line !== undefined ? { line: s.line } : {}),
+      ...(s.endLine !== undefined ? { endLine: s.endLine } : {}),
       ...(s.presentationHint ? { presentationHint: s.presentationHint } : {}),
       variablesReference: s.variablesReference,
       expensive: s.expensive,
@@ -262,6 +263,11 @@ export class Inspector {
    */
   async functionStart(frame = 0): Promise<number | undefined> {
     return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.line;
+  }
+
+  /** The line the frame's function ends at, where the adapter gives scope ranges (see `functionStart`). */
+  async functionEnd(frame = 0): Promise<number | undefined> {
+    return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.endLine;
   }
 
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */

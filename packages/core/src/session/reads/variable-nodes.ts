@@ -26,6 +26,8 @@ export interface ScopeNode {
   name: string;
   /** Where the scope starts, when the adapter says (js-debug: a function's `locals` scope starts where the function does). */
   line?: number;
+  /** Where it ends, when the adapter says. */
+  endLine?: number;
   presentationHint?: string;
   variablesReference: number;
   expensive: boolean;

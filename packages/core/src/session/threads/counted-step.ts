@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { Declarations } from '../../trace/declarations.js';
+import { localChanges } from '../../trace/local-changes.js';
+import type { LocalChange } from '../../trace/types.js';
 import type { Session } from '../session.js';
 import type { StopInfo } from '../types.js';
 import { sameActivation } from './activation.js';
@@ -19,8 +23,8 @@ export interface CountedStepRequest {
 export type StepComparison =
   /** Another thread stopped before the stepped one's step finished. */
   | { kind: 'other-thread'; stoppedThreadId: number | undefined }
-  /** Still in the same function activation: its locals before and after. */
-  | { kind: 'same'; before: Map<string, string>; after: Map<string, string> }
+  /** Still in the same function activation: what changed in its locals. */
+  | { kind: 'same'; changes: LocalChange[] }
   /**
    * Now in another function. `pastCaller`: the step left `pastCaller` (a step over or out of its
    * return) and the adapter, which shows a return value where it stops right after a return,
@@ -50,6 +54,7 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
   const before: StopInfo | undefined = stepped.stop;
   const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
   const startBefore = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
+  const endBefore = s.profile.trace?.declarations ? await s.inspectorFor(stepped.id).functionEnd(0).catch(() => undefined) : undefined;
   let done = 0;
   let outcome = 'stopped';
   let exhausted = false;
@@ -71,13 +76,29 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
     const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
     if (before && s.stop && sameActivation(before, s.stop, [startBefore, startAfter])) {
       const after = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
-      return { kind: 'same', before: snapshotBefore, after };
+      const changes = localChanges(snapshotBefore, after);
+      return { kind: 'same', changes: done === 1 ? await declared(s, changes, snapshotBefore, after, before, s.stop, endBefore) : changes };
     }
     if (!s.stop?.frames[0]) return { kind: 'none' };
     const left = req.kind !== 'into' && before ? await leftPastCaller(s, before, s.stop, stepped.id) : undefined;
     return left ? { kind: 'elsewhere', pastCaller: left } : { kind: 'elsewhere' };
   };
   return { threadId: stepped.id, outcome, done, skipped, exhausted, compare };
+}
+
+/**
+ * One line ran: block-scoped names are given from the step that runs their declaration, not
+ * before (see `Declarations`); after several steps, which lines ran is not known.
+ */
+async function declared(s: Session, changes: LocalChange[], before: Map<string, string>, after: Map<string, string>, from: StopInfo, to: StopInfo, end: number | undefined): Promise<LocalChange[]> {
+  const pattern = s.profile.trace?.declarations;
+  const [ran, next] = [from.frames[0], to.frames[0]];
+  const path = ran?.source?.path;
+  if (!pattern || !path || !next || path !== next.source?.path) return changes;
+  const source = (await readFile(path, 'utf8').catch(() => '')).split(/\r?\n/);
+  const declarations = new Declarations(pattern, source);
+  declarations.begin(before, ran.line, end);
+  return declarations.rewrite(changes, after, ran.line, next.line);
 }
 
 const depthOf = (stop: StopInfo) => stop.totalFrames ?? stop.frames.length;

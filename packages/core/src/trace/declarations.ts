@@ -1,0 +1,80 @@
+import type { LocalChange } from './types.js';
+
+/**
+ * Block-scoped names (the profile's `trace.declarations`: JavaScript's `let`/`const`) have a value
+ * only once the line that declares them ran in the current pass of their block. Before that the
+ * adapter shows what its slot holds: V8 reuses a block's slots, so a loop's later pass shows the
+ * last pass's values. A step's changes are rewritten so that such a name is given on the line that
+ * declares it (`name = value`, even when the slot held the same value) and not before.
+ */
+export class Declarations {
+  private readonly pattern: RegExp | undefined;
+  private readonly byLine = new Map<number, Set<string>>();
+  /** Every name some line of the file declares. */
+  private readonly known = new Set<string>();
+  /** Names in scope whose declaration has not run in this pass. */
+  private readonly pending = new Set<string>();
+
+  constructor(pattern: string | undefined, private readonly source: string[]) {
+    this.pattern = pattern ? new RegExp(pattern, 'g') : undefined;
+    if (this.pattern) for (let line = 1; line <= source.length; line++) for (const name of this.declaredBy(line)) this.known.add(name);
+  }
+
+  /**
+   * Where a trace or step starts, in a function that ends at `end` (where known): its names
+   * declared at `line` or after are not declared yet (their value is their slot's).
+   */
+  begin(locals: Map<string, string>, line: number, end = this.source.length): void {
+    if (!this.pattern) return;
+    for (let n = line; n <= Math.min(end, this.source.length); n++) for (const name of this.declaredBy(n)) if (locals.has(name)) this.pending.add(name);
+  }
+
+  /** A name in scope whose declaration has not run in this pass of its block. */
+  undeclared(name: string): boolean {
+    return this.pending.has(name);
+  }
+
+  /** The changes of a step that ran `ran` and stopped before `next`, with `after` the locals there. */
+  rewrite(changes: LocalChange[], after: Map<string, string>, ran: number, next: number): LocalChange[] {
+    if (!this.pattern) return changes;
+    const declared = this.declaredBy(ran);
+    const rebinding = next === ran ? new Set<string>() : this.declaredBy(next);
+    const out: LocalChange[] = [];
+    for (const c of changes) {
+      if (c.to === undefined) {
+        this.pending.delete(c.name);
+        out.push(c);
+      } else if (declared.has(c.name)) {
+        // a name declared again with its earlier binding's value shown (a for loop's next iteration) keeps the change
+        out.push(this.pending.delete(c.name) || c.from === undefined ? { name: c.name, to: c.to } : c);
+      } else if (rebinding.has(c.name) || (c.from === undefined && this.known.has(c.name))) {
+        // a new pass of its block (or its loop head's next binding) before its declaration ran
+        this.pending.add(c.name);
+      } else if (this.pending.delete(c.name)) {
+        out.push({ name: c.name, to: c.to });
+      } else {
+        out.push(c);
+      }
+    }
+    // the declaring line ran to its end: its names' values are given even when the slot held the same already
+    if (next !== ran) {
+      for (const name of declared) {
+        const value = after.get(name);
+        if (value === undefined || !this.pending.delete(name)) continue;
+        out.push({ name, to: value });
+      }
+    }
+    return out;
+  }
+
+  private declaredBy(line: number): Set<string> {
+    let names = this.byLine.get(line);
+    if (names) return names;
+    names = new Set();
+    for (const m of (this.source[line - 1] ?? '').matchAll(this.pattern!)) {
+      for (const name of (m.groups?.names ?? '').match(/[A-Za-z_$][\w$]*/g) ?? []) names.add(name);
+    }
+    this.byLine.set(line, names);
+    return names;
+  }
+}
