@@ -129,3 +129,22 @@ describe('debug_trace of a JavaScript function with a default parameter (node, r
     await g.ok('debug_stop', {});
   });
 });
+
+describe('debug_trace of a Java method that other lines call (real java-debug)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('a line that returns, throws or calls it is no definition: the one method is traced, through a stream\'s lambda too', async () => {
+    const streams = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'Streams.java');
+    const r = await g.ok('debug_trace', { program: streams, function: 'convert', call: 2 }, 180_000);
+    assert.match(r.text, /^Trace of Streams\.convert\S* \(call #2\) at Streams\.java:6/m, r.text);
+    assert.match(r.text, /^Locals at start: s="2"$/m, r.text);
+    assert.match(r.text, /^Returned 4\b/m, r.text);
+    await g.ok('debug_stop');
+  });
+});

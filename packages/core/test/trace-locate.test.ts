@@ -63,3 +63,20 @@ test('TypeScript definitions: generics, return types, modifiers, typed arrow fun
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a line that calls the function is no definition of it: return, new, throw, else, annotations (Java, C++)', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'dapgate-locate-calls-'));
+  try {
+    const java = join(dir, 'Streams.java');
+    writeFileSync(java, ['public class Streams {', '    @SuppressWarnings("unchecked") static int convert(String s) {', '        return Integer.parseInt(s);', '    }', '', '    static int wrap(String s) {', '        if (s.isEmpty()) throw new IllegalStateException(s);', '        else convert(s);', '        return convert(s);', '    }', '}', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('java'), java, 'convert'), 3);
+    assert.equal(await functionBodyLine(profile('java'), java, 'Streams.convert'), 3);
+    const cpp = join(dir, 'calls.cpp');
+    writeFileSync(cpp, ['static int convert(int v) {', '    return v * 2;', '}', '', 'int wrap(int v) {', '    if (v < 0)', '        throw convert(v,', '            1);', '    return convert(v,', '        2);', '}', ''].join('\n'));
+    assert.equal(await functionBodyLine(profile('lldb'), cpp, 'convert'), 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
