@@ -156,6 +156,14 @@ describe('debug_trace (C through lldb-dap: no return values reported, the return
     await g.ok('debug_stop');
   });
 
+  test('an argument named like a local that another function declares is still an argument', async () => {
+    const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
+    const r = await g.ok('debug_trace', { program: slots, function: 'total_of' });
+    assert.match(r.text, /^Locals at start: values=\S+\s+n=3$/m, r.text);
+    assert.match(r.text, /^Returned 6\b/m, r.text);
+    await g.ok('debug_stop');
+  });
+
   test('cut by maxLines, resumed in the live session to the same result', async () => {
     const cut = await g.ok('debug_trace', { program: file, function: 'running_total', file, condition: 'n == 4', maxLines: 5 });
     assert.equal(cut.structured.traces[0].end.kind, 'cut', cut.text);

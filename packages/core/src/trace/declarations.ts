@@ -1,11 +1,12 @@
 import type { LocalChange } from './types.js';
 
 /**
- * Block-scoped names (the profile's `trace.declarations`: JavaScript's `let`/`const`) have a value
- * only once the line that declares them ran in the current pass of their block. Before that the
- * adapter shows what its slot holds: V8 reuses a block's slots, so a loop's later pass shows the
- * last pass's values. A step's changes are rewritten so that such a name is given on the line that
- * declares it (`name = value`, even when the slot held the same value) and not before.
+ * Block-scoped names (the profile's `trace.declarations`: JavaScript's `let`/`const`, C's locals)
+ * have a value only once the line that declares them ran in the current pass of their block.
+ * Before that the adapter shows what its slot holds: V8 reuses a block's slots, so a loop's later
+ * pass shows the last pass's values; a C local shows what the stack held. A step's changes are
+ * rewritten so that such a name is given on the line that declares it (`name = value`, even when
+ * the slot held the same value) and not before.
  */
 export class Declarations {
   private readonly pattern: RegExp | undefined;
@@ -21,12 +22,24 @@ export class Declarations {
   }
 
   /**
-   * Where a trace or step starts, in a function that ends at `end` (where known): its names
-   * declared at `line` or after are not declared yet (their value is their slot's).
+   * Where a trace or step starts, in a function that ends at `end` (where the adapter says; else
+   * where the code is first indented less than `line`, which ends the function when `line` is its
+   * body's first): its names declared at `line` or after are not declared yet.
    */
-  begin(locals: Map<string, string>, line: number, end = this.source.length): void {
+  begin(locals: Map<string, string>, line: number, end = this.blockEnd(line)): void {
     if (!this.pattern) return;
     for (let n = line; n <= Math.min(end, this.source.length); n++) for (const name of this.declaredBy(n)) if (locals.has(name)) this.pending.add(name);
+  }
+
+  private blockEnd(line: number): number {
+    const depth = (text: string) => /^\s*/.exec(text)![0].length;
+    const own = depth(this.source[line - 1] ?? '');
+    for (let n = line + 1; n <= this.source.length; n++) {
+      const text = this.source[n - 1]!;
+      if (/^\s*(?:$|#|\/\/|\/\*|\*)/.test(text)) continue;
+      if (depth(text) < own) return n;
+    }
+    return this.source.length;
   }
 
   /** A name in scope whose declaration has not run in this pass of its block. */
