@@ -130,6 +130,41 @@ describe('debug_trace of a JavaScript function with a default parameter (node, r
   });
 });
 
+describe('locals whose declaration has not run yet, at a stop (node and C)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('a loop\'s later pass: the block variables below the stop say they are not declared yet, not the last pass\'s values', async () => {
+    const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
+    const line = lineOf(passes, 'const key = part');
+    await g.ok('debug_launch', { program: passes, breakpoints: [{ file: passes, line, hitCondition: '3' }] }, 120_000);
+    const vars = await g.ok('debug_variables', {});
+    assert.match(vars.text, /part[^\n]*'b=3'/, vars.text);
+    assert.doesNotMatch(vars.text, /key[^\n]*'a'/, vars.text);
+    assert.match(vars.text, new RegExp(`key[^\\n]*not declared yet: line ${line}>`), vars.text);
+    assert.match(vars.text, new RegExp(`seen[^\\n]*not declared yet: line ${line + 1}>`), vars.text);
+    await g.ok('debug_stop', {});
+    const probe = await g.ok('debug_probe', { program: passes, breakpoints: [{ file: passes, line: line + 1 }], expressions: ['key'], maxHits: 3 }, 120_000);
+    assert.doesNotMatch(probe.text, /seen=[01]\b/, probe.text);
+    await g.ok('debug_stop', {});
+  });
+
+  test('C: a local declared further down its block is no value at a breakpoint above it', async () => {
+    const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
+    const line = lineOf(slots, 'int v = values[i];');
+    const r = await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line }] }, 180_000);
+    assert.match(r.text, new RegExp(`^Locals: [^\\n]*v=<not declared yet: line ${line}>`, 'm'), r.text);
+    assert.match(r.text, /^Locals: [^\n]*\bi=0\b/m, r.text);
+    assert.match(r.text, /^Locals: [^\n]*\bn=3\b/m, r.text);
+    await g.ok('debug_stop', {});
+  });
+});
+
 describe('debug_trace of a Java method that other lines call (real java-debug)', () => {
   let g: Gateway;
   before(async () => {

@@ -99,7 +99,7 @@ async function record(run: ProbeRun, mine: string[], req: ProbeRequest, deadline
       await session.continue();
       continue;
     }
-    const scopes = await session.inspector.frameVariables(0, { depth: 0, maxItems: 25 });
+    const scopes = await session.frameVariables(0, { depth: 0, maxItems: 25 });
     const expressions: Record<string, string> = {};
     for (const e of req.expressions) {
       try {

@@ -31,14 +31,31 @@ export class Declarations {
     for (let n = line; n <= Math.min(end, this.source.length); n++) for (const name of this.declaredBy(n)) if (locals.has(name)) this.pending.add(name);
   }
 
-  private blockEnd(line: number): number {
-    const depth = (text: string) => /^\s*/.exec(text)![0].length;
-    const own = depth(this.source[line - 1] ?? '');
-    for (let n = line + 1; n <= this.source.length; n++) {
-      const text = this.source[n - 1]!;
-      if (/^\s*(?:$|#|\/\/|\/\*|\*)/.test(text)) continue;
-      if (depth(text) < own) return n;
+  /**
+   * At a stop before `line` runs (in a function from `start` to `end`, where known): which of
+   * `names` a line from there to the end declares, and no line before it does, with the
+   * declaring line: each is in scope with no value yet (what its slot holds is shown for it).
+   */
+  declaredLater(names: Set<string>, line: number, start = this.blockStart(line), end = this.blockEnd(line)): Map<string, number> {
+    const out = new Map<string, number>();
+    if (!this.pattern) return out;
+    const earlier = new Set<string>();
+    for (let n = Math.max(1, start); n < line; n++) for (const name of this.declaredBy(n)) earlier.add(name);
+    for (let n = line; n <= Math.min(end, this.source.length); n++) {
+      for (const name of this.declaredBy(n)) if (names.has(name) && !earlier.has(name) && !out.has(name)) out.set(name, n);
     }
+    return out;
+  }
+
+  private blockStart(line: number): number {
+    const own = indentOf(this.source[line - 1] ?? '');
+    for (let n = line - 1; n >= 1; n--) if (!notCode(this.source[n - 1]!) && indentOf(this.source[n - 1]!) < own) return n;
+    return 1;
+  }
+
+  private blockEnd(line: number): number {
+    const own = indentOf(this.source[line - 1] ?? '');
+    for (let n = line + 1; n <= this.source.length; n++) if (!notCode(this.source[n - 1]!) && indentOf(this.source[n - 1]!) < own) return n;
     return this.source.length;
   }
 
@@ -91,3 +108,7 @@ export class Declarations {
     return names;
   }
 }
+
+const indentOf = (text: string) => /^\s*/.exec(text)![0].length;
+/** Blank lines, comments and preprocessor lines: their indentation ends no block. */
+const notCode = (text: string) => /^\s*(?:$|#|\/\/|\/\*|\*)/.test(text);

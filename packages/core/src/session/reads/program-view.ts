@@ -8,6 +8,7 @@ import type { SessionState, StopInfo } from '../types.js';
 import { evaluateAt, evaluateEach, setVariableAt, type EvaluateAt, type Evaluation, type EvaluatedEach, type VariableSet } from './evaluate-at.js';
 import { Inspector } from './inspect.js';
 import type { ProgramReads } from './program-reads.js';
+import { markUndeclared } from './undeclared.js';
 import type { ExpandOptions, ScopeNode } from './variable-nodes.js';
 import { variablesAt, type Variables, type VariablesRequest } from './variables-at.js';
 
@@ -86,14 +87,22 @@ export abstract class ProgramView extends EventEmitter<{ state: [SessionState] }
     return setVariableAt(this, path, value, frame, threadId);
   }
 
-  /** A stopped frame's variables: one by path, or its scopes (see variablesAt). */
-  variables(req: VariablesRequest): Promise<Variables> {
-    return variablesAt(this.inspectorFor(req.threadId), req);
+  /** A stopped frame's variables: one by path, or its scopes (see variablesAt); locals not declared yet say so. */
+  async variables(req: VariablesRequest): Promise<Variables> {
+    const found = await variablesAt(this.inspectorFor(req.threadId), req);
+    if ('scopes' in found) await this.markUndeclared(req.frame, found.scopes, req.threadId);
+    return found;
   }
 
-  /** Scopes of a stopped frame with their variables (of the focused thread unless given). */
-  frameVariables(frame: number, options: ExpandOptions & { scope?: string }, threadId?: number): Promise<ScopeNode[]> {
-    return this.inspectorFor(threadId).frameVariables(frame, options);
+  /** Scopes of a stopped frame with their variables (of the focused thread unless given); locals not declared yet say so. */
+  async frameVariables(frame: number, options: ExpandOptions & { scope?: string }, threadId?: number): Promise<ScopeNode[]> {
+    const scopes = await this.inspectorFor(threadId).frameVariables(frame, options);
+    await this.markUndeclared(frame, scopes, threadId);
+    return scopes;
+  }
+
+  private async markUndeclared(frame: number, scopes: ScopeNode[], threadId?: number): Promise<void> {
+    if (this.profile.trace?.declarations) await markUndeclared(this.profile, await this.frameAt(frame, threadId), scopes);
   }
 
   /** Reads of one thread's frames (undefined: the focused thread). */
