@@ -19,7 +19,7 @@ import { ThreadControl } from './threads/thread-control.js';
 import { threadsOverview, type ThreadsOverview } from './threads/threads-overview.js';
 import { requireLive } from './checks/guards.js';
 import { recordOutput, routeEvent } from './events/event-router.js';
-import { ProgramExit } from './lifecycle/program-exit.js';
+import { ProgramExit, type ExitReport } from './lifecycle/program-exit.js';
 import type { TargetEnd } from './lifecycle/target-ending.js';
 import type { Detached } from './lifecycle/detach.js';
 import { SessionEnd } from './lifecycle/session-end.js';
@@ -53,7 +53,7 @@ export class Session extends ProgramView {
 
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
-  /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
+  /** @internal How the program ended, as observed (process status, a trusted adapter, or unknown with why); front ends read exitReport(). */
   readonly exit = ProgramExit.read(() => hooksFor(this.profile.hooks), () => this.lastStopDescription);
   /** Settles once an `exited` report has been resolved into `exit` (lifecycle/program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
@@ -67,7 +67,7 @@ export class Session extends ProgramView {
     const now = this.sync.exceptionFilters;
     return check && own && own.length === now.length && own.every((f) => now.includes(f)) ? check : undefined;
   }
-  /** The program's threads on every connection (target), and which are stopped where. */
+  /** @internal The program's threads on every connection (target), and which are stopped where. */
   override readonly threads = new ThreadTable();
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
@@ -155,6 +155,11 @@ export class Session extends ProgramView {
 
   get exitCode(): number | undefined {
     return this.exit.code;
+  }
+
+  /** How the program ended, as far as known (its code or signal, or why the code is unknown). */
+  exitReport(): ExitReport {
+    return this.exit.report();
   }
 
   get adapterPid(): number | undefined {
