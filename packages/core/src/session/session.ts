@@ -9,7 +9,6 @@ import { Inspector } from './reads/inspect.js';
 import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
 import { SessionStateMachine } from './lifecycle/state-machine.js';
 import { boundedOnce } from './bounded-wait.js';
-import { startFailure, stderrHint } from './connection/adapter-text.js';
 import { requestFailure } from './connection/request-failure.js';
 import { SessionConnections } from './connection/connections.js';
 import { ProgramReads } from './reads/program-reads.js';
@@ -23,19 +22,17 @@ import { ProgramExit, type ExitReport } from './lifecycle/program-exit.js';
 import type { TargetEnd } from './lifecycle/target-ending.js';
 import type { Detached } from './lifecycle/detach.js';
 import { SessionEnd } from './lifecycle/session-end.js';
+import { establish, startSession } from './lifecycle/session-start.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type ExceptionStopCheck, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
 export type { SessionConfig } from './types.js';
 
-/** The bound on the profile's `evaluateOnAttach` (a missed tuning costs speed, never the attach). */
-const ATTACH_EVALUATE_MS = 3_000;
-
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
  * adapter starts) and the state machine they drive. Translation of requests lives in DapClient,
  * reading program state in ProgramReads/Inspector (what front ends read: ProgramView, which it extends), breakpoints in BreakpointSync, reaching the
- * adapter in adapter-launcher, ending (asked, or by losing the adapter: re-attaching too) in SessionEnd. Knows nothing of MCP or languages.
+ * adapter in adapter-launcher, starting in session-start, ending (asked, or by losing the adapter: re-attaching too) in SessionEnd. Knows nothing of MCP or languages.
  */
 export class Session extends ProgramView {
   readonly id: string;
@@ -71,11 +68,14 @@ export class Session extends ProgramView {
   override readonly threads = new ThreadTable();
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
+  /** @internal */
   readonly control: ThreadControl;
   /** @internal */
   override readonly sync: BreakpointSync;
+  /** @internal */
   readonly machine = new SessionStateMachine();
 
+  /** @internal */
   readonly connections: SessionConnections;
   /** How it ends: asked to, or by losing its adapter or connection. */
   private readonly ending: SessionEnd;
@@ -128,7 +128,7 @@ export class Session extends ProgramView {
     this.reads = new ProgramReads(this);
     this.control = new ThreadControl(this);
     this.inspector = new Inspector(this.reads.target(), config.profile.variables);
-    this.ending = new SessionEnd(this, { reconnect: config.reconnect, attachAddress: config.attachAddress, establish: (t) => this.establish(t) });
+    this.ending = new SessionEnd(this, { reconnect: config.reconnect, attachAddress: config.attachAddress, establish: (t) => establish(this, config, t) });
   }
 
   override get state(): SessionState {
@@ -187,23 +187,8 @@ export class Session extends ProgramView {
    * `configurationDone`, and returns once the adapter accepted the launch. Throws GatewayError
    * (the session is then `failed`) when any of it does not happen in time.
    */
-  async start(): Promise<void> {
-    try {
-      await this.establish(this.config.startTimeoutMs ?? 30_000);
-    } catch (e) {
-      const reason = startFailure(e, this.kind, this.config.attachAddress);
-      this.fail(reason);
-      await this.dispose(false);
-      throw new GatewayError(`${this.kind} failed: ${reason}`, stderrHint(this.stderrTail(20)), { code: 'start-failed', next: 'new-session-diagnose' });
-    }
-  }
-
-  private async establish(timeoutMs: number): Promise<void> {
-    await this.connections.establish(this.kind, this.config.requestArguments, timeoutMs);
-    if (this.state === 'configuring') this.moveTo('running');
-    const expression = this.config.evaluateOnAttach;
-    // dapgate's own tuning, not the agent's expression: not subject to the evaluation mode
-    if (expression) await this.connections.program()?.request('evaluate', { expression, context: 'repl' }, { timeoutMs: ATTACH_EVALUATE_MS }).catch(() => undefined);
+  start(): Promise<void> {
+    return startSession(this, this.config);
   }
 
   /** The focused thread's stop: the one answers show (other stopped threads wait their turn). */
@@ -367,7 +352,7 @@ export class Session extends ProgramView {
     void this.dispose(this.kind === 'launch');
   }
 
-  /** A typed DAP request; a failure is said as `requestFailure` reads it (a timeout fails the session, except an evaluation's or a pause's). */
+  /** @internal A typed DAP request; a failure is said as `requestFailure` reads it (a timeout fails the session, except an evaluation's or a pause's). */
   async send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs = this.requestTimeoutMs, client = this.activeClient()): Promise<RequestMap[C]['body']> {
     if (!client) throw new GatewayError(`session ${this.id} has no connection`, undefined, { code: 'session-ended', next: 'new-session' });
     try {
