@@ -8,6 +8,7 @@ export { boundedOnce, within, type Bounded } from './session/bounded-wait.js';
 export { BreakpointSync, type SyncHost } from './session/breakpoints/breakpoint-sync.js';
 export type { EvaluateAt, Evaluation, RefusalPlace, EvaluatedEach, VariableSet } from './session/reads/evaluate-at.js';
 export { ThreadTable, type ThreadEntry } from './session/threads/threads.js';
+export type { ExitReport } from './session/lifecycle/program-exit.js';
 export type { ThreadsOverview } from './session/threads/threads-overview.js';
 export { Inspector, type InspectTarget } from './session/reads/inspect.js';
 export type { VariableNode, ScopeNode, ExpandOptions } from './session/reads/variable-nodes.js';

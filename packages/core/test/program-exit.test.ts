@@ -39,3 +39,16 @@ test('the process the gateway started wins over the adapter', () => {
   e.fromAdapter(247, true, '');
   assert.equal(e.describe(), 'ended by signal SIGKILL');
 });
+
+test('the report front ends word: nothing said before the end is known; the reason only while no code or signal is', () => {
+  const e = exitFor('python');
+  assert.deepEqual(e.report(), { summary: undefined, code: undefined, signal: undefined, codeUnknown: undefined, note: undefined });
+  e.fromAdapter(undefined, false, 'the adapter says 0 always');
+  assert.deepEqual(e.report(), { summary: 'exited (exit code unknown: the adapter says 0 always)', code: undefined, signal: undefined, codeUnknown: 'the adapter says 0 always', note: undefined });
+  e.fromProcess({ code: 247, signal: null, byGateway: false });
+  const known = e.report();
+  assert.equal(known.code, 247);
+  assert.equal(known.codeUnknown, undefined);
+  assert.match(known.summary ?? '', /^exited with code 247 \(.*or killed by signal SIGKILL/);
+  assert.equal(known.note, e.note);
+});

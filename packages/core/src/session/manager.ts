@@ -1,38 +1,22 @@
-import { existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import type { Profile } from '../profiles/schema.js';
 import { ProfileRegistry } from '../profiles/loader.js';
-import { deepMerge, fillTemplate } from '../profiles/template.js';
-import { checkArgsDepth } from './checks/args-depth.js';
-import { hooksFor, type TemplateVars } from '../profiles/hooks/index.js';
-import { waitForListener } from '@dapgate/dap';
 import { attachCandidates, type AttachCandidates } from './connection/attach-candidates.js';
-import { waitUntraced } from '../process/debug-port.js';
-import { appliesTo, BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
+import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
 import { GatewayError } from '../errors.js';
-import { attachPortFailure } from './connection/attach-port.js';
-import { Session, type SessionConfig } from './session.js';
+import { Session } from './session.js';
 import { BreakpointIntake } from './breakpoints/breakpoint-intake.js';
 import { AdapterPool } from './connection/adapter-pool.js';
 import { AdapterSupply } from './connection/adapter-supply.js';
-import { canonicalPath } from './paths.js';
 import { type EvalMode } from '../policy/evaluation.js';
-import { adapterCwd, checkRequired } from './checks/request-checks.js';
 import { AllowRoots } from '../policy/allow-roots.js';
-import type { AttachRequest, LaunchRequest } from './types.js';
+import type { AttachRequest, LaunchRequest, StartPlan } from './types.js';
+import { planLaunch } from './start/launch-request.js';
+import { attachUntilListening, planAttach } from './start/attach-request.js';
 import { KeptState } from '../workspace/kept.js';
 import type { SavedSession } from '../workspace/state-file.js';
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
-
-/** What an attach adds to a session's configuration. */
-type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach'>> & {
-  sessionId?: string;
-  /** The adapter's command line, already being resolved (a launch starts that before its hooks run). */
-  adapterCommand?: Promise<string[]>;
-};
 
 export interface ManagerOptions {
   requestTimeoutMs?: number;
@@ -196,26 +180,7 @@ export class SessionManager {
   }
 
   private async launchAs(req: LaunchRequest): Promise<Session> {
-    checkArgsDepth(req.adapterArgs, 'adapterArgs');
-    const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
-    const { fields = {}, ...unified } = req;
-    const profile = this.profiles.pickFor('launch', req.language, program, fields);
-    if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd', 'not-found');
-    const programIsFolder = !!program && statSync(program).isDirectory();
-    const cwd = canonicalPath(req.cwd ?? (program ? (programIsFolder ? program : resolve(program, '..')) : process.cwd()));
-    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd', 'not-found');
-    if (program) this.allowed.check('program', program);
-    this.allowed.check('cwd', cwd);
-    const template = profile.launch;
-    checkRequired(profile, 'launch', template.requires, { ...fields, ...unified, program });
-    const breakpointFiles = [...new Set(this.book.list().flatMap((b) => (b.file && appliesTo(b, req.sessionId) ? [b.file] : [])))];
-    const vars: TemplateVars = { ...req.templateVars, ...fields, ...unified, program, cwd, stopOnEntry: req.stopOnEntry ?? false, breakpointFiles };
-    const adapterCommand = this.adapters.ahead(profile);
-    await hooksFor(profile.hooks).prepareLaunch?.(vars);
-    const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
-    const named = Object.values(fields).find((v): v is string => typeof v === 'string'); // e.g. a module or main class
-    const target = `${profile.id} ${program ? basename(program) : named ?? ''}${req.args?.length ? ` ${req.args.join(' ')}` : ''}`.trim();
-    return this.start(profile, 'launch', target, cwd, args, undefined, { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId, adapterCommand });
+    return this.start(await planLaunch(req, { profiles: this.profiles, allowed: this.allowed, book: this.book, adapters: this.adapters }));
   }
 
   /**
@@ -229,64 +194,16 @@ export class SessionManager {
   }
 
   private async attachAs(req: AttachRequest): Promise<Session> {
-    checkArgsDepth(req.adapterArgs, 'adapterArgs');
-    const { fields = {}, ...unified } = req;
-    const profile = this.profiles.pickFor('attach', req.language, undefined, fields);
-    const base = profile.attach;
-    if (!base) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, undefined, { code: 'no-attach', next: 'launch-instead' });
-    const given: Record<string, unknown> = { ...fields, ...unified };
-    const variant = base.variants.find((v) => v.when.every((k) => given[k] !== undefined));
-    const template = { ...base, ...variant };
-    for (const u of template.unsupported) {
-      if ((req as unknown as Record<string, unknown>)[u] !== undefined) {
-        throw new GatewayError(`${profile.displayName} cannot attach by ${u}`, `attach by ${u === 'processId' ? 'host and port' : 'processId'} instead`, 'not-supported');
-      }
-    }
-    const host = req.host ?? template.defaultHost;
-    const port = req.port ?? template.defaultPort;
-    const cwd = canonicalPath(req.cwd ?? process.cwd());
-    const vars: TemplateVars = { ...fields, ...unified, host, port, cwd };
-    checkRequired(profile, 'attach', template.requires, vars);
-    const target = req.processId ? `${profile.id} pid ${req.processId}` : `${profile.id} ${host}:${port}`;
-    const holder = this.list().find((s) => s.live && s.kind === 'attach' && s.target === target);
-    if (holder) throw new GatewayError(`${target} is already attached by session ${holder.id}`, undefined, { code: 'already-attached', next: 'stop-session', session: holder.id });
-    // before the hooks: they may signal the process (Node's SIGUSR1) or ask it to open a port (jcmd)
-    const deadline = Date.now() + (req.waitForTargetMs ?? 0);
-    if (this.allowed.confining) {
-      this.allowed.check('cwd', cwd);
-      await this.allowed.checkAttach(req.processId === undefined ? { host, port } : { host: req.host, processId: req.processId }, deadline);
-    }
-    const hooks = hooksFor(profile.hooks);
-    await hooks.prepareAttach?.(vars);
-    const args = deepMerge(fillTemplate(template.arguments, vars) as Record<string, unknown>, req.adapterArgs);
-    const extra: StartExtras = {
-      // every attempt under one id: the breakpoints given to the attach are that session's own
-      sessionId: req.sessionId ?? this.reserveSessionId(),
-      reconnect: req.reconnect,
-      attachAddress: req.processId || port === undefined || !host ? undefined : { host, port },
-      targetPid: req.processId,
-      exceptionFilters: req.exceptionFilters,
-      adapterCwd: adapterCwd(profile, vars),
-      evaluateOnAttach: template.evaluateOnAttach === undefined ? undefined : (fillTemplate(template.evaluateOnAttach, vars) as string | undefined),
-    };
-    const address = template.connect === 'target' ? { host, port: port!, waitMs: req.waitForTargetMs ?? 0 } : undefined;
-    for (;;) {
-      try {
-        const session = await this.start(profile, 'attach', target, cwd, args, address, extra);
-        if (template.injects && req.processId !== undefined) await waitUntraced(req.processId, 10_000);
-        this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined, sessionId: undefined, stopOnEntry: undefined });
-        this.kept.changed();
-        return session;
-      } catch (e) {
-        // The adapter connects to the target itself: while the target is not listening yet, wait until its port listens (looked up, not connected to where possible), then attach again.
-        const refused = template.notListeningPatterns.some((p) => new RegExp(p, 'i').test((e as Error).message));
-        const advice = await hooks.explainAttachFailure?.((e as Error).message, vars);
-        if (advice) throw new GatewayError(`${(e as Error).message}`, advice, 'no-attach');
-        if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, req.processId === undefined ? host : undefined, port);
-        this.removeFailedAttempt();
-        if (!(await waitForListener(host, port, deadline, { greeting: template.portGreeting }))) throw await attachPortFailure(e, profile, host, port);
-      }
-    }
+    const plan = await planAttach(req, {
+      profiles: this.profiles,
+      allowed: this.allowed,
+      holderOf: (target) => this.list().find((s) => s.live && s.kind === 'attach' && s.target === target)?.id,
+      reserveSessionId: () => this.reserveSessionId(),
+    });
+    const session = await attachUntilListening(plan, (p) => this.start(p), () => this.removeFailedAttempt());
+    this.kept.attachRequests.set(session.id, { ...req, waitForTargetMs: undefined, sessionId: undefined, stopOnEntry: undefined });
+    this.kept.changed();
+    return session;
   }
 
   /**
@@ -303,15 +220,7 @@ export class SessionManager {
     if (last && this.sessions.get(last)?.state === 'failed') this.remove(last);
   }
 
-  private async start(
-    profile: Profile,
-    kind: 'launch' | 'attach',
-    target: string,
-    cwd: string,
-    requestArguments: Record<string, unknown>,
-    targetAddress: { host: string; port: number; waitMs: number } | undefined,
-    extra: StartExtras = {},
-  ): Promise<Session> {
+  private async start({ profile, kind, target, cwd, requestArguments, targetAddress, extra }: StartPlan): Promise<Session> {
     const adapterCommand = targetAddress ? undefined : await (extra.adapterCommand ?? this.adapters.command(profile));
     const session = new Session({
       id: extra.sessionId ?? this.reserveSessionId(),

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
@@ -10,10 +9,8 @@ import { Inspector } from './reads/inspect.js';
 import type { Command, DapClient, RequestMap } from './connection/dap-client.js';
 import { SessionStateMachine } from './lifecycle/state-machine.js';
 import { boundedOnce } from './bounded-wait.js';
-import { startFailure, stderrHint } from './connection/adapter-text.js';
 import { requestFailure } from './connection/request-failure.js';
 import { SessionConnections } from './connection/connections.js';
-import { Reconnector } from './connection/reconnector.js';
 import { ProgramReads } from './reads/program-reads.js';
 import { ProgramView } from './reads/program-view.js';
 import { ThreadTable, type ThreadEntry } from './threads/threads.js';
@@ -21,22 +18,21 @@ import { ThreadControl } from './threads/thread-control.js';
 import { threadsOverview, type ThreadsOverview } from './threads/threads-overview.js';
 import { requireLive } from './checks/guards.js';
 import { recordOutput, routeEvent } from './events/event-router.js';
-import { ProgramExit } from './lifecycle/program-exit.js';
-import { endLaunched, terminateAttached, type TargetEnd } from './lifecycle/target-ending.js';
-import { releaseTarget, type Detached } from './lifecycle/detach.js';
+import { ProgramExit, type ExitReport } from './lifecycle/program-exit.js';
+import type { TargetEnd } from './lifecycle/target-ending.js';
+import type { Detached } from './lifecycle/detach.js';
+import { SessionEnd } from './lifecycle/session-end.js';
+import { establish, startSession } from './lifecycle/session-start.js';
 import { hooksFor } from '../profiles/hooks/index.js';
 import { FINAL_STATES, SETTLED_STATES, type SessionConfig, type ExceptionStopCheck, type Failure, type OutputEntry, type SessionEvent, type SessionState, type StopInfo, type WaitOutcome } from './types.js';
 
 export type { SessionConfig } from './types.js';
 
-/** The bound on the profile's `evaluateOnAttach` (a missed tuning costs speed, never the attach). */
-const ATTACH_EVALUATE_MS = 3_000;
-
 /**
  * One debug session: the lifecycle of its connections (the adapter's, plus child sessions an
  * adapter starts) and the state machine they drive. Translation of requests lives in DapClient,
  * reading program state in ProgramReads/Inspector (what front ends read: ProgramView, which it extends), breakpoints in BreakpointSync, reaching the
- * adapter in adapter-launcher, re-attaching in Reconnector. Knows nothing of MCP or languages.
+ * adapter in adapter-launcher, starting in session-start, ending (asked, or by losing the adapter: re-attaching too) in SessionEnd. Knows nothing of MCP or languages.
  */
 export class Session extends ProgramView {
   readonly id: string;
@@ -54,7 +50,7 @@ export class Session extends ProgramView {
 
   /** The debugged process's pid, when known (the attach named it, or the adapter's process event). */
   targetPid: number | undefined;
-  /** How the program ended, as observed (process status, a trusted adapter, or unknown with why). */
+  /** @internal How the program ended, as observed (process status, a trusted adapter, or unknown with why); front ends read exitReport(). */
   readonly exit = ProgramExit.read(() => hooksFor(this.profile.hooks), () => this.lastStopDescription);
   /** Settles once an `exited` report has been resolved into `exit` (lifecycle/program-end.ts). */
   exitSettled: Promise<void> = Promise.resolve();
@@ -68,20 +64,22 @@ export class Session extends ProgramView {
     const now = this.sync.exceptionFilters;
     return check && own && own.length === now.length && own.every((f) => now.includes(f)) ? check : undefined;
   }
-  /** The program's threads on every connection (target), and which are stopped where. */
+  /** @internal The program's threads on every connection (target), and which are stopped where. */
   override readonly threads = new ThreadTable();
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
+  /** @internal */
   readonly control: ThreadControl;
   /** @internal */
   override readonly sync: BreakpointSync;
+  /** @internal */
   readonly machine = new SessionStateMachine();
 
+  /** @internal */
   readonly connections: SessionConnections;
-  /** Aborted when the session is being ended: no more reconnecting. */
-  private readonly ending = new AbortController();
+  /** How it ends: asked to, or by losing its adapter or connection. */
+  private readonly ending: SessionEnd;
   private readonly requestTimeoutMs: number;
-  private readonly reconnector: Reconnector;
 
   constructor(private readonly config: SessionConfig) {
     super();
@@ -116,9 +114,9 @@ export class Session extends ProgramView {
       { ...config, requestTimeoutMs: this.requestTimeoutMs, adapterId: config.profile.adapterId, adapterName: config.profile.adapter.name, childSessions: config.profile.childSessions },
       {
         onEvent: (e, from) => routeEvent(this, e, from),
-        onMainClosed: (reason) => this.onClose(reason),
+        onMainClosed: (reason) => this.ending.connectionClosed(reason),
         onChildClosed: (client) => this.targetEnded(client),
-        onAdapterExit: () => this.onAdapterExit(),
+        onAdapterExit: () => this.ending.adapterExited(),
         onProgramProcessEnd: (end) => this.exit.fromProcess(end),
         onConfiguring: () => this.moveTo('configuring'),
         prepare: (client, timeoutMs) => this.sync.prepare(client, timeoutMs),
@@ -130,23 +128,7 @@ export class Session extends ProgramView {
     this.reads = new ProgramReads(this);
     this.control = new ThreadControl(this);
     this.inspector = new Inspector(this.reads.target(), config.profile.variables);
-    this.reconnector = new Reconnector(
-      {
-        target: this.target,
-        get live() {
-          return self.live;
-        },
-        establish: (t) => this.establish(t),
-        drop: () => this.dropConnection(false),
-        markReconnecting: () => this.moveTo('reconnecting'),
-        giveUp: (reason) => {
-          this.logGatewayEvent('ended', reason);
-          this.moveTo('terminated');
-        },
-        log: (type, summary) => this.logGatewayEvent(type, summary),
-      },
-      this.ending.signal,
-    );
+    this.ending = new SessionEnd(this, { reconnect: config.reconnect, attachAddress: config.attachAddress, establish: (t) => establish(this, config, t) });
   }
 
   override get state(): SessionState {
@@ -175,6 +157,11 @@ export class Session extends ProgramView {
     return this.exit.code;
   }
 
+  /** How the program ended, as far as known (its code or signal, or why the code is unknown). */
+  exitReport(): ExitReport {
+    return this.exit.report();
+  }
+
   get adapterPid(): number | undefined {
     return this.connections.adapterPid;
   }
@@ -200,23 +187,8 @@ export class Session extends ProgramView {
    * `configurationDone`, and returns once the adapter accepted the launch. Throws GatewayError
    * (the session is then `failed`) when any of it does not happen in time.
    */
-  async start(): Promise<void> {
-    try {
-      await this.establish(this.config.startTimeoutMs ?? 30_000);
-    } catch (e) {
-      const reason = startFailure(e, this.kind, this.config.attachAddress);
-      this.fail(reason);
-      await this.dispose(false);
-      throw new GatewayError(`${this.kind} failed: ${reason}`, stderrHint(this.stderrTail(20)), { code: 'start-failed', next: 'new-session-diagnose' });
-    }
-  }
-
-  private async establish(timeoutMs: number): Promise<void> {
-    await this.connections.establish(this.kind, this.config.requestArguments, timeoutMs);
-    if (this.state === 'configuring') this.moveTo('running');
-    const expression = this.config.evaluateOnAttach;
-    // dapgate's own tuning, not the agent's expression: not subject to the evaluation mode
-    if (expression) await this.connections.program()?.request('evaluate', { expression, context: 'repl' }, { timeoutMs: ATTACH_EVALUATE_MS }).catch(() => undefined);
+  start(): Promise<void> {
+    return startSession(this, this.config);
   }
 
   /** The focused thread's stop: the one answers show (other stopped threads wait their turn). */
@@ -244,12 +216,13 @@ export class Session extends ProgramView {
     return client === this.connections.main || client === this.connections.children[0];
   }
 
+  /** An attach that asked to reconnect, not being ended: losing its target means attaching again. */
   get reconnecting(): boolean {
-    return this.kind === 'attach' && !!this.config.reconnect && !this.ending.signal.aborted && this.live;
+    return this.ending.reconnecting;
   }
 
   reconnect(reason: string): void {
-    void this.reconnector.run(reason);
+    this.ending.reconnect(reason);
   }
 
   /** Refuses (at set time) what the adapter cannot do rather than silently dropping it. */
@@ -289,8 +262,7 @@ export class Session extends ProgramView {
     return this.control.step(kind, threadId, timeoutMs, signal);
   }
 
-  /** Pauses a thread (the program's first unless given); nothing to do when already stopped. */
-  /** Asks the adapter to pause; 'unanswered' when it did not answer within `timeoutMs` (the session stays: a later stop is still a stop). */
+  /** Asks the adapter to pause a thread (the program's first unless given); 'unanswered' when it did not answer within `timeoutMs` (the session stays: a later stop is still a stop). */
   pause(threadId?: number, timeoutMs?: number): Promise<'requested' | 'unanswered'> {
     return this.control.pause(threadId, timeoutMs);
   }
@@ -316,7 +288,9 @@ export class Session extends ProgramView {
   }
 
   /** The session ended by detaching from its program, which was left running (not terminated). */
-  detached = false;
+  get detached(): boolean {
+    return this.ending.detached;
+  }
 
   requireLive(action: string): void {
     requireLive(this, action);
@@ -326,22 +300,14 @@ export class Session extends ProgramView {
    * Ends the session: terminate (launched) or detach; the adapter process is always ended. `by`
    * names who asked. Terminating an attached target is checked: the answer says whether it is gone.
    */
-  async end(terminate: boolean, by = 'the client'): Promise<TargetEnd | undefined> {
-    this.ending.abort();
-    if (!this.live && !this.connections.adapter?.running) return undefined;
-    const wasLive = this.live;
-    if (!terminate && this.kind === 'attach' && (this.state === 'running' || this.state === 'stopped')) this.release = await releaseTarget(this);
-    // a program dapgate launched ends with its session, terminate or not: nothing else would end it (no orphans)
-    const outcome = this.kind === 'launch' ? await endLaunched(this) : terminate ? await terminateAttached(this, this.config.attachAddress) : (await this.dispose(false), undefined);
-    // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
-    if (wasLive && this.kind === 'attach' && (!terminate || outcome?.gone === false) && this.release?.running !== false) this.detached = true;
-    if (this.live) this.moveTo('terminated');
-    this.logGatewayEvent('ended', terminate || this.kind === 'launch' ? `terminated by ${by}${outcome ? `: ${outcome.detail}` : ''}` : `detached by ${by}`);
-    return outcome;
+  end(terminate: boolean, by = 'the client'): Promise<TargetEnd | undefined> {
+    return this.ending.end(terminate, by);
   }
 
   /** What the detach that ended it did to the target (an attached session let go of without terminating it). */
-  release: Detached | undefined;
+  get release(): Detached | undefined {
+    return this.ending.release;
+  }
 
   /** Last resort at gateway exit: ends the adapter's process group and what we started, synchronously. */
   killNow(): void {
@@ -357,22 +323,6 @@ export class Session extends ProgramView {
   async dropConnection(terminate: boolean): Promise<void> {
     this.threads.clear();
     await this.connections.drop(terminate);
-  }
-
-  private onAdapterExit(): void {
-    if (!this.live) return;
-    const exit = `the debug adapter ${this.connections.adapter?.describeExit() ?? 'exited'}`;
-    if (this.reconnecting) this.reconnect(exit);
-    else this.fail(`${exit} unexpectedly`);
-  }
-
-  private onClose(reason: string): void {
-    if (!this.live) return;
-    if (this.reconnecting) return this.reconnect(`the connection closed: ${reason}`);
-    if (this.connections.adapter?.running) return; // the process exit handler reports it with more detail
-    void delay(50).then(() => {
-      if (this.live) this.fail(`the connection to the debugger closed: ${reason}`);
-    });
   }
 
   /** Threads ran again: what was read is stale; the session runs unless some thread is still stopped. */
@@ -402,13 +352,13 @@ export class Session extends ProgramView {
     void this.dispose(this.kind === 'launch');
   }
 
-  /** A typed DAP request; a failure is said as `requestFailure` reads it (a timeout fails the session, except an evaluation's or a pause's). */
+  /** @internal A typed DAP request; a failure is said as `requestFailure` reads it (a timeout fails the session, except an evaluation's or a pause's). */
   async send<C extends Command>(command: C, args: RequestMap[C]['args'], timeoutMs = this.requestTimeoutMs, client = this.activeClient()): Promise<RequestMap[C]['body']> {
     if (!client) throw new GatewayError(`session ${this.id} has no connection`, undefined, { code: 'session-ended', next: 'new-session' });
     try {
       return await client.request(command, args, { timeoutMs });
     } catch (e) {
-      throw await requestFailure(this, command, e, () => this.onAdapterExit());
+      throw await requestFailure(this, command, e, () => this.ending.adapterExited());
     }
   }
 

@@ -149,3 +149,22 @@ export interface SessionConfig {
   /** Where warm adapters come from (session/connection/adapter-pool.ts). */
   pool?: AdapterPool;
 }
+
+/** What a launch or an attach adds to a session's configuration. */
+export type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach'>> & {
+  sessionId?: string;
+  /** The adapter's command line, already being resolved (a launch starts that before its hooks run). */
+  adapterCommand?: Promise<string[]>;
+};
+
+/** A session about to start: its profile, what it debugs, and the profile's DAP request for it. */
+export interface StartPlan {
+  profile: Profile;
+  kind: 'launch' | 'attach';
+  target: string;
+  cwd: string;
+  requestArguments: Record<string, unknown>;
+  /** For a `target` connection: where the debuggee serves DAP. */
+  targetAddress: { host: string; port: number; waitMs: number } | undefined;
+  extra: StartExtras;
+}

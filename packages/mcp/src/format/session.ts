@@ -125,15 +125,15 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     }
     case 'exited':
     case 'terminated': {
-      const reported = s.exit.known || s.exit.unknown !== undefined;
-      const how = reported ? s.exit.summary() : undefined;
+      const end = s.exitReport();
+      const how = end.summary;
       if (s.state === 'exited') lines.push(`${head} ${how ?? 'exited'}.`);
       else if (s.detached) lines.push(`${head} has ended: detached, its program was left running.`);
       else lines.push(`${head} has ended${how ? `; the program ${how}` : ''}.`);
       if (s.exitCode !== undefined) structured.exitCode = s.exitCode;
-      if (s.exit.signal) structured.exitSignal = s.exit.signal;
-      if (s.exit.unknown && !s.exit.known) structured.exitCodeUnknown = s.exit.unknown;
-      if (s.exit.note) structured.exitNote = s.exit.note;
+      if (end.signal) structured.exitSignal = end.signal;
+      if (end.codeUnknown) structured.exitCodeUnknown = end.codeUnknown;
+      if (end.note) structured.exitNote = end.note;
       const out = s.output.tail(200).map((e) => e.text).join('');
       if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
       const unbound = neverBound(s);

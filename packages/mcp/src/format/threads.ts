@@ -19,7 +19,7 @@ function place(stop: StopInfo): string {
  * stopped elsewhere, then how many are paused along with them. Bounded.
  */
 export function otherStops(s: Session, shown: ThreadEntry): { lines: string[]; threads: { id: number; name?: string; reason?: string; breakpointIds: string[]; owners: string[]; file?: string; line?: number }[] } {
-  const others = s.threads.stoppedThreads().filter((t) => t !== shown);
+  const others = s.stoppedThreads().filter((t) => t !== shown);
   const here = others.filter((t) => t.stop && shown.stop && place(t.stop) === place(shown.stop));
   const elsewhere = others.filter((t) => t.stop && !here.includes(t));
   const paused = others.filter((t) => !t.stop);

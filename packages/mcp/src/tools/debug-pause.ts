@@ -12,7 +12,7 @@ const config = {
 
 export async function debugPause(a: ToolArgs<typeof config.input>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  const thread = a.threadId === undefined ? undefined : s.threads.get(a.threadId);
+  const thread = a.threadId === undefined ? undefined : s.thread(a.threadId);
   if (s.state === 'stopped' && (!thread || thread.state === 'stopped')) {
     const d = await describe(s, { threadId: thread?.id });
     return ok(`${d.text}\n(It was already stopped.)`, d.structured);
@@ -20,7 +20,7 @@ export async function debugPause(a: ToolArgs<typeof config.input>, { manager, si
   if (s.state === 'stopped' && thread) {
     // another thread is stopped already: wait for this one's own stop and show it
     await s.pause(thread.id);
-    const outcome = await s.waitUntil(() => thread.state === 'stopped' || s.threads.get(thread.id) !== thread || !s.live, a.timeoutMs ?? 5_000, signal);
+    const outcome = await s.waitUntil(() => thread.state === 'stopped' || s.thread(thread.id) !== thread || !s.live, a.timeoutMs ?? 5_000, signal);
     if (thread.state !== 'stopped') return ok(`Thread ${thread.id} did not pause within ${a.timeoutMs ?? 5_000} ms (${outcome}); debug_threads shows its state.`, { sessionId: s.id, state: s.state });
     const d = await describe(s, { threadId: thread.id });
     return ok(d.text, d.structured);

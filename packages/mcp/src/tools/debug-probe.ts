@@ -77,6 +77,7 @@ function report(run: ProbeRun, end: string, program: string | undefined, express
     const exprText = Object.entries(exprs).map(([k, v]) => `${k} = ${clip(v, 80)}`).join('  ');
     lines.push(`   ${exprText && localsText === '(none)' ? exprText : `${exprText ? `${exprText}  |  ` : ''}${localsText}`}`);
   }
+  const exitSignal = session.exitReport().signal;
   const others = otherStops.length ? ` (and ${otherStops.length} stop(s) not at its breakpoints, marked -)` : '';
   const head = `Probe of ${program ? shortPath(canonicalPath(program, cwd), cwd) : session.target}: ${hits.length} hit(s)${others}; ${end}`;
   const skipped = [...run.nested].map(([fn, n]) => `${n} in ${fn}`).join(', ');
@@ -88,7 +89,7 @@ function report(run: ProbeRun, end: string, program: string | undefined, express
     ...(otherStops.length ? { otherStops } : {}),
     ...(run.nested.size ? { nestedHitsSkipped: Object.fromEntries(run.nested) } : {}),
     ...(session.exitCode !== undefined ? { exitCode: session.exitCode } : {}),
-    ...(session.exit.signal ? { exitSignal: session.exit.signal } : {}),
+    ...(exitSignal ? { exitSignal } : {}),
   });
 }
 

@@ -99,7 +99,7 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   const text = await sourceLines(frame.source, s);
   if (text) out.push(contextBlock(text, frame.line));
   try {
-    const scopes = await s.inspector.frameVariables(index, { depth: 0, maxItems: 25 });
+    const scopes = await s.frameVariables(index, { depth: 0, maxItems: 25 });
     const { text: locals, values } = localsLine(scopes, 500, s.profile.variables);
     out.push(`Locals: ${locals}`);
     d.structured.failureLocals = values;

@@ -27,7 +27,7 @@ export async function settle(
   } finally {
     clearInterval(ticker);
   }
-  const mine = threadId !== undefined && session.state === 'stopped' && session.threads.get(threadId)?.state === 'stopped';
+  const mine = threadId !== undefined && session.state === 'stopped' && session.thread(threadId)?.state === 'stopped';
   const d = await describe(session, { frames, threadId: mine ? threadId : undefined });
   if (outcome === 'timeout') {
     const [first = '', ...rest] = d.text.split('\n');

@@ -9,6 +9,18 @@ export interface ExitReader {
   signal?(code: number): string | undefined;
 }
 
+/** How the program ended, as a front end words it: each part only where known. */
+export interface ExitReport {
+  /** "exited with code 3", "ended by signal SIGTERM", "exited (exit code unknown: why)", with a note; undefined while nothing is known or said of the end. */
+  summary: string | undefined;
+  code: number | undefined;
+  signal: string | undefined;
+  /** Why the exit code is not known (once the program is known to have ended without one). */
+  codeUnknown: string | undefined;
+  /** What the code may also mean (a signal death). */
+  note: string | undefined;
+}
+
 /**
  * How the debugged program ended, as observed: from the process the gateway started (the truth),
  * else from the adapter's `exited` event where the profile trusts it, else unknown with the
@@ -65,6 +77,17 @@ export class ProgramExit {
   /** The program ended without any exit report. */
   endedUnreported(reason: string): void {
     if (!this.known && !this.unknown) this.unknown = reason;
+  }
+
+  /** What is known of the end, for a front end to word. */
+  report(): ExitReport {
+    return {
+      summary: this.known || this.unknown !== undefined ? this.summary() : undefined,
+      code: this.code,
+      signal: this.signal,
+      codeUnknown: this.known ? undefined : this.unknown,
+      note: this.note,
+    };
   }
 
   /** describe() with what the code may also mean ("exited with code 247 (or killed by signal SIGKILL: ...)"). */

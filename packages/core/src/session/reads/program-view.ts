@@ -20,6 +20,7 @@ import { variablesAt, type Variables, type VariablesRequest } from './variables-
 export abstract class ProgramView extends EventEmitter<{ state: [SessionState] }> {
   abstract readonly profile: Profile;
   abstract readonly inspector: Inspector;
+  /** @internal core's parts only; front ends ask thread() and stoppedThreads(). */
   abstract readonly threads: ThreadTable;
   /** @internal core's parts read through it; front ends use the reads below. */
   abstract readonly reads: ProgramReads;
@@ -50,6 +51,16 @@ export abstract class ProgramView extends EventEmitter<{ state: [SessionState] }
   private async pausedWithOthers(threadId: number): Promise<StopInfo> {
     const { frames, total, totalIsLowerBound } = await this.stackTrace(threadId, 0, 20);
     return { seq: 0, ready: true, reason: 'paused', description: 'stopped along with the other threads', threadId, allThreadsStopped: true, breakpointIds: [], frames, totalFrames: total, totalFramesExact: !totalIsLowerBound, at: Date.now() };
+  }
+
+  /** A thread of the program by id; undefined: no such thread now. */
+  thread(threadId: number): ThreadEntry | undefined {
+    return this.threads.get(threadId);
+  }
+
+  /** The threads stopped now: those with a stop of their own first, in stop order, then the ones stopped with all. */
+  stoppedThreads(): ThreadEntry[] {
+    return this.threads.stoppedThreads();
   }
 
   /** The stopped thread reads are about: `threadId` (which must be stopped), else the focused one. */

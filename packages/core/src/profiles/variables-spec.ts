@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { regexp } from './regexp.js';
+
+/** A profile's `variables`: how the adapter shows variables, and what listings, summaries and paths make of them. */
+export const VariablesSpec = z
+  .object({
+    /** Variable names the adapter adds as groups (not program state), hidden from listings. */
+    hideNames: z.array(z.string()).default([]),
+    /** A regexp of names hidden from listings unless asked for by name. */
+    hidePattern: regexp().optional(),
+    /** Scopes whose names match this regexp are not shown unless asked for (e.g. globals). */
+    secondaryScopes: regexp().optional(),
+    /** A child that holds a collection's size (debugpy: "len()"); shown as the size, not as a member. */
+    lengthChild: z.string().optional(),
+    /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */
+    rangeGroupType: z.string().optional(),
+    /** Types left out of the one-line locals summary at a stop (e.g. functions); full variable listings still show them. */
+    summaryHideTypes: z.array(z.string()).default([]),
+    /** The name of the one child that stands for a pointer's target (delve: ""); paths pass through it. */
+    pointerChild: z.string().optional(),
+    /** Types whose value says it all (Java's String): their internals are not expanded. */
+    opaqueTypes: z.array(z.string()).default([]),
+    /** A regexp of values left out of the locals summary (js-debug's functions `ƒ ...`, module objects). */
+    summaryHideValues: regexp().optional(),
+    /**
+     * How the adapter shows a map's entries (js-debug: children holding `key` and `value`): a path
+     * segment (`byKey["b"]`) then finds the entry whose key is that and walks into its value.
+     */
+    mapEntry: z.object({ key: z.string(), value: z.string() }).optional(),
+    /**
+     * Noise in a scope listing (imported modules, dunder names): left out unless asked for by
+     * name, and counted with their names so the answer says what was hidden.
+     */
+    noiseTypes: z.array(z.string()).default([]),
+    noisePattern: regexp().optional(),
+    /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
+    nameGroups: z.record(z.string()).default({}),
+    /**
+     * The language's names for types the adapter names in another language's words (lldb shows
+     * Rust's integers as C's: `unsigned char` -> `u8`): whole words replaced in every type shown,
+     * longest first; a C name that stands for two Rust types names both (`u64/usize`).
+     */
+    typeNames: z.record(z.string()).default({}),
+    /**
+     * A pointer whose shown value may hide a failed read (lldb shows `0x3130 ""` for a char
+     * pointer into unmapped memory, such as bits of data stored in a pointer's place): `value`
+     * matches such values; when the pointer's one child matches `child` (the adapter's read
+     * error), the value is reported as unreadable instead.
+     */
+    unreadablePointer: z.object({ value: z.string(), child: z.string() }).optional(),
+    /**
+     * The value the adapter shows for a variable its formatter could not read (lldb: only the
+     * type and address, `alloc::string::String @ 0x7ffe...`, when the Rust formatter failed on
+     * junk such as a String not set yet). Checked for `opaqueTypes` only, whose formatter always
+     * gives a value: such a variable is reported as unreadable, and never expanded.
+     */
+    unformattedValue: regexp().optional(),
+    /**
+     * At most this many children per `variables` request when the adapter did not say how many a
+     * value has (an evaluate result): an adapter that lists every child a formatter claims
+     * (lldb-dap: 4294967295 for a Vec holding junk) would otherwise never answer again.
+     */
+    childPage: z.number().int().positive().optional(),
+    /**
+     * An item's value when the adapter could not read its memory (delve: `(unreadable ...)`):
+     * a collection that claims more than 10,000 items whose first is such is junk (a slice header
+     * not set yet, a stale slot in an optimized frame), reported as unreadable. Default: the
+     * `unreadablePointer` child pattern.
+     */
+    unreadableItem: regexp().optional(),
+    /**
+     * Where the adapter's value states a collection's length (and capacity), a regexp with named
+     * groups `len` (and `cap`): a length over the capacity, or over the bytes a 64-bit address
+     * space holds (2^47), is a header of junk (a stale slot in an optimized frame) even when its
+     * pointer reads, and the value is reported as unreadable (delve: `[]T len: N, cap: M, [...]`).
+     */
+    impossibleCount: regexp().optional(),
+  })
+  .default({});
