@@ -26,7 +26,7 @@ export async function jestEsm(file: string, project: { dir: string; config?: str
     return { esm: false };
   }
   const config = await showConfig(project, bin);
-  if (!config.ok) return { esm: false, note: `Could not read the Jest config's extensionsToTreatAsEsm (jest --showConfig: ${config.error}), so ${ext} test files run as CommonJS: if they are ES modules, set NODE_OPTIONS=--experimental-vm-modules in debug_test's env.` };
+  if (!config.ok) return { esm: false, note: `Could not read the Jest config's extensionsToTreatAsEsm (jest --showConfig: ${config.error}), so ${ext} test files run as CommonJS: if they are ES modules, pass env {NODE_OPTIONS: "--experimental-vm-modules"} with the test.` };
   const lists = config.configs.filter((c) => !c.rootDir || !relative(c.rootDir, file).startsWith('..'));
   if ((lists.length ? lists : config.configs).some((c) => c.extensionsToTreatAsEsm?.includes(ext))) return { esm: true, why: `${ext} is in the Jest config's extensionsToTreatAsEsm` };
   return { esm: false };
