@@ -32,8 +32,9 @@ interface Probed {
  * When the project's pytest runs its tests in pytest-xdist workers (`-n auto` in its addopts, in
  * PYTEST_ADDOPTS, a `--dist`), debug_test runs them in pytest's own process, as `pytest -n 0` does
  * (the form's `xdistOff`; `-p no:xdist` would make the addopts' `-n` an unknown option). Under
- * debugpy the xdist run never ended (measured: still running after 60 s, with debugpy's
- * subProcess on or off), and a stop in a worker would not be in the process whose report is read.
+ * debugpy's subProcess (its default) each worker waits for a client to attach to it, which
+ * dapgate does not (the run hung); with subProcess off the workers run without the debugger and
+ * the failing assert is no stop.
  * Decided by pytest and xdist themselves, asked with the run's id and cwd (bounded); when they
  * cannot say (pytest fails to start), the run's output does.
  */
