@@ -54,4 +54,14 @@ describe('debug_test on a pytest project that runs its tests with pytest-xdist (
     assert.equal(r.structured.locals?.left, '7', r.text);
     await g.ok('debug_stop');
   });
+
+  test('a -k selection is turned off too; options that already keep xdist off (PYTEST_ADDOPTS -n 0) get no flag and no note', async () => {
+    const k = await g.ok('debug_test', { test: '-k rejects_zero', cwd: project }, 120_000);
+    assert.match(k.text, /pytest-xdist is turned off for this run/, k.text);
+    assert.match(lastLine(k.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(tests\/test_stock\.py::test_reserve_rejects_zero\)/, k.text);
+    const off = await g.ok('debug_test', { test: 'tests/test_stock.py::test_reserve_takes_stock', cwd: project, env: { PYTEST_ADDOPTS: '-n 0' } }, 120_000);
+    assert.doesNotMatch(off.text, /xdist|--numprocesses/, off.text);
+    assert.equal(off.structured.locals?.worker, "'main'", off.text);
+    await g.ok('debug_stop');
+  });
 });
