@@ -70,3 +70,35 @@ describe('debug_test with Jest on an ES module project with .js and .tsx tests (
     assert.match(outcomeLine(js.text), /^Test outcome: PASSED — from the runner's report: 1 passed \(test\/cart\.test\.js::cart negative quantity throws\)/, js.text);
   });
 });
+
+/** Vitest on a .tsx test (esbuild's classic JSX with a factory), in a copy of e2e/fixtures/vitest-ts whose config includes .tsx. */
+describe('debug_test with Vitest on a .tsx test (real js-debug, the project\'s own Vitest)', () => {
+  let g: Gateway;
+  let project: string;
+  before(async () => {
+    await prepareFixtures();
+    const fixture = join(repoRoot, 'e2e', 'fixtures', 'vitest-ts');
+    project = mkdtempSync(join(tmpdir(), 'dapgate-vitest-tsx-'));
+    cpSync(fixture, project, { recursive: true, filter: (src) => !src.startsWith(join(fixture, 'node_modules')) });
+    symlinkSync(join(fixture, 'node_modules'), join(project, 'node_modules'));
+    writeFileSync(join(project, 'vitest.config.ts'), readFileSync(join(fixture, 'vitest.config.ts'), 'utf8').replace("'test/**/*.test.ts'", "'test/**/*.test.{ts,tsx}'"));
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  test('the failing expect in a .tsx test stops with its locals; a passing toThrow does not', async () => {
+    const file = join(project, 'test', 'badge.test.tsx');
+    writeFileSync(file, "/** @jsxRuntime classic */\n/** @jsx h */\nimport { expect, test } from 'vitest';\n\nconst h = (tag: string, _props: unknown, ...children: string[]) => ({ tag, children });\n\ntest('badge shows counts up to 99', () => {\n  const count = 42;\n  const badge = <b>{count > 9 ? '9+' : String(count)}</b>;\n  expect(badge.children[0]).toBe('42');\n});\n\ntest('a negative count throws', () => {\n  expect(() => {\n    throw new RangeError('negative');\n  }).toThrow(RangeError);\n});\n");
+    const r = await g.ok('debug_test', { test: 'test/badge.test.tsx', cwd: project }, 120_000);
+    assert.equal(r.structured.runner, 'vitest', r.text);
+    assert.equal(r.structured.failureLocation?.file, file, r.text);
+    assert.equal(r.structured.failureLocation?.line, lineOf(file, "expect(badge.children[0]).toBe('42');"), r.text);
+    assert.equal(r.structured.failureLocals?.count, '42', r.text);
+    const end = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(end.structured.state === 'exited' || end.structured.state === 'terminated', true, `one stop only: ${end.text}`);
+    assert.match(outcomeLine(end.text), /^Test outcome: FAILED — from the runner's report: 1 failed \(test\/badge\.test\.tsx::badge shows counts up to 99\), 1 passed/, end.text);
+  });
+});
