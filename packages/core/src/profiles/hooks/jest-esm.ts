@@ -9,14 +9,18 @@ export type EsmVerdict = { esm: true; why: string } | { esm: false; note?: strin
 /**
  * Whether Jest runs this test file as an ES module, which it can only under
  * `node --experimental-vm-modules` (Jest's docs): read the way the project says it, never guessed.
- * The project's test script passing that flag (on node's command line or in NODE_OPTIONS), else
+ * The project's test script (or another script that runs jest) passing that flag (on node's
+ * command line or in NODE_OPTIONS), else
  * Jest's own rule (jest-resolve's shouldLoadAsEsm): `.mjs` always, `.cjs` never, `.js` when the
  * nearest package.json has "type": "module", any other extension when the resolved config (presets
  * included, from `jest --showConfig`) lists it in extensionsToTreatAsEsm.
  */
 export async function jestEsm(file: string, project: { dir: string; config?: string }, bin: string): Promise<EsmVerdict> {
-  const script = String(((await readJson(join(project.dir, 'package.json'))).scripts as Record<string, unknown> | undefined)?.test ?? '');
-  if (/--experimental-vm-modules\b/.test(script)) return { esm: true, why: "the project's test script runs Jest with it" };
+  const scripts = Object.entries(((await readJson(join(project.dir, 'package.json'))).scripts ?? {}) as Record<string, unknown>);
+  // `test`, else another script that runs jest (test:unit), passing the flag on node's command line or in NODE_OPTIONS
+  const says = scripts.filter(([, text]) => typeof text === 'string' && /--experimental-vm-modules\b/.test(text) && /\bjest\b/.test(text));
+  const named = says.find(([name]) => name === 'test') ?? says[0];
+  if (named) return { esm: true, why: `the project's ${named[0] === 'test' ? 'test script' : `script '${named[0]}'`} runs Jest with it` };
   const ext = extname(file).toLowerCase();
   if (ext === '.mjs') return { esm: true, why: 'Jest loads .mjs test files as ES modules' };
   if (ext === '.cjs') return { esm: false };

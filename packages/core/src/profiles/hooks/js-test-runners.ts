@@ -78,7 +78,7 @@ export async function prepareJsRunnerTest(vars: TemplateVars, project: Project):
   if (Array.isArray(vars.exactNames)) vars.namePattern = `^(?:${(vars.exactNames as string[]).map(escape).join('|')})$`;
   const config = project.config ? `, config ${relative(project.dir, project.config) || project.config}` : '';
   // Jest runs a test file that is an ES module only in Node's VM modules, which the profile's esmNodeArgs turn on
-  const esm = project.runner === 'jest' && typeof vars.file === 'string' ? await jestEsm(vars.file, project, bin) : { esm: false as const };
+  const esm = project.runner === 'jest' && typeof vars.file === 'string' && Array.isArray(vars.esmNodeArgs) ? await jestEsm(vars.file, project, bin) : { esm: false as const };
   if (esm.esm) vars.runnerNodeArgs = vars.esmNodeArgs;
   const flags = esm.esm ? `, with node ${(vars.esmNodeArgs as string[]).join(' ')}: ${esm.why}` : '';
   vars.testNotes = [`Runs ${project.runner} ${version} from the project's node_modules (${project.dir}${config})${flags}.`, ...(!esm.esm && esm.note ? [esm.note] : [])];
