@@ -5,6 +5,7 @@ import { GatewayError } from '../../errors.js';
 import { pathExists } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
 import type { TemplateVars } from './types.js';
+import { jestEsm } from './jest-esm.js';
 
 /** The JavaScript test runners debug_test runs from a project's own node_modules (the node profile's form `runner` names). */
 export type JsRunner = 'jest' | 'vitest';
@@ -76,7 +77,11 @@ export async function prepareJsRunnerTest(vars: TemplateVars, project: Project):
   // a second run (rerunThrown): exactly the tests named, by their full names
   if (Array.isArray(vars.exactNames)) vars.namePattern = `^(?:${(vars.exactNames as string[]).map(escape).join('|')})$`;
   const config = project.config ? `, config ${relative(project.dir, project.config) || project.config}` : '';
-  vars.testNotes = [`Runs ${project.runner} ${version} from the project's node_modules (${project.dir}${config}).`];
+  // Jest runs a test file that is an ES module only in Node's VM modules, which the profile's esmNodeArgs turn on
+  const esm = project.runner === 'jest' && typeof vars.file === 'string' && Array.isArray(vars.esmNodeArgs) ? await jestEsm(vars.file, project, bin) : { esm: false as const };
+  if (esm.esm) vars.runnerNodeArgs = vars.esmNodeArgs;
+  const flags = esm.esm ? `, with node ${(vars.esmNodeArgs as string[]).join(' ')}: ${esm.why}` : '';
+  vars.testNotes = [`Runs ${project.runner} ${version} from the project's node_modules (${project.dir}${config})${flags}.`, ...(!esm.esm && esm.note ? [esm.note] : [])];
 }
 
 /** The project's test files as runnable ids (relative to `cwd`), from the runner itself (`jest --listTests`, `vitest list --filesOnly`); bounded. */

@@ -15,7 +15,7 @@ export const nodeHooks: ProfileHooks = {
   async prepareLaunch(vars: TemplateVars) {
     await sourceMapRoots(vars);
     vars.env = withInspectorNoDelay(vars.env);
-    if (!vars.program || !/\.(ts|mts|cts)$/.test(vars.program)) return;
+    if (!vars.program || !/\.(ts|mts|cts|tsx|jsx)$/.test(vars.program)) return;
     const loader = resolveFrom(vars.cwd, 'tsx') ?? resolveFrom(import.meta.dirname ?? __dirnameOf(import.meta.url), 'tsx');
     if (!loader) {
       throw new GatewayError(`cannot run ${vars.program}: no TypeScript loader (tsx) found`, 'npm install -D tsx in the project, or compile to JavaScript with source maps and launch the .js file', 'toolchain-missing');

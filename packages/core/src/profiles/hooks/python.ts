@@ -10,6 +10,7 @@ import { wrappedSignalNote } from './exit-signals.js';
 import type { ProfileHooks, TemplateVars } from './types.js';
 import { resolvePythonTest } from './python-test-ids.js';
 import { pyenvShimTarget } from './pyenv-shim.js';
+import { xdistOff } from './pytest-xdist.js';
 
 /** The interpreters looked for on PATH when the project has no .venv. */
 const PATH_PYTHONS = ['python3', 'python'];
@@ -33,7 +34,10 @@ export const pythonHooks: ProfileHooks = {
   async prepareTest(vars: TemplateVars) {
     vars.testNotes = [];
     const python = (await projectVenvPython(vars)) ?? (await whichFirst(PATH_PYTHONS));
-    if (python) await resolvePythonTest(await realInterpreter(python, vars.cwd), vars);
+    const real = python && (await realInterpreter(python, vars.cwd));
+    // pytest-xdist's workers turned off when the project turns them on (the form's xdistOff), decided while the id is resolved
+    const selection = vars.collect === 'pytest' ? [String(vars.test)] : [];
+    if (real) await Promise.all([resolvePythonTest(real, vars), typeof vars.xdistOff === 'string' ? xdistOff(real, vars, selection) : undefined]);
     if (String(vars.collect).startsWith('pytest')) vars.reportsDir = await mkdtemp(join(tmpdir(), 'dapgate-pytest-'));
   },
   async lookUpAhead() {
