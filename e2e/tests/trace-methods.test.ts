@@ -163,6 +163,17 @@ describe('locals whose declaration has not run yet, at a stop (node and C)', () 
     assert.match(r.text, /^Locals: [^\n]*\bn=3\b/m, r.text);
     await g.ok('debug_stop', {});
   });
+
+  test('C: a loop head\'s own variable is declared at the head on a later pass; the step past it changes it', async () => {
+    const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
+    await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line: lineOf(slots, 'total += v;') }] }, 180_000);
+    const head = await g.ok('debug_step', { kind: 'over' });
+    assert.match(head.text, new RegExp(`stopped at step, slots\\.c:${lineOf(slots, 'for (int i = 0; i < n')}\\b`), head.text);
+    assert.match(head.text, /^Locals: [^\n]*\bi=0\b/m, head.text);
+    const next = await g.ok('debug_step', { kind: 'over' });
+    assert.match(next.text, /^Changed: [^\n]*\bi: 0 -> 1\b/m, next.text);
+    await g.ok('debug_stop', {});
+  });
 });
 
 describe('debug_trace of a Java method that other lines call (real java-debug)', () => {

@@ -58,9 +58,11 @@ export const TraceSpec = z.object({
   functionScope: regexp().optional(),
   /**
    * A regexp of a declaration of block-scoped names on a line (named group `names`: a name or a
-   * destructuring pattern; JavaScript's `let`/`const`). Such a name's value counts from the step
-   * that runs its line: before that the adapter shows what its slot holds (V8 reuses a block's
-   * slots, so a loop's later pass shows the last pass's values), which a trace does not show.
+   * destructuring pattern; JavaScript's `let`/`const`, C's locals; group `loop` when it is a
+   * counting loop head's, `for (int i = 0; ...)`, which a stop on that line may find declared on
+   * an earlier pass). Such a name's value counts from the step that runs its line: before that the
+   * adapter shows what its slot holds (V8 reuses a block's slots, so a loop's later pass shows the
+   * last pass's values; a C local, a stack leftover), which answers do not show as a value.
    */
   declarations: regexp().optional(),
   /**

@@ -10,7 +10,7 @@ import type { LocalChange } from './types.js';
  */
 export class Declarations {
   private readonly pattern: RegExp | undefined;
-  private readonly byLine = new Map<number, Set<string>>();
+  private readonly byLine = new Map<number, { names: Set<string>; loop: Set<string> }>();
   /** Every name some line of the file declares. */
   private readonly known = new Set<string>();
   /** Names in scope whose declaration has not run in this pass. */
@@ -28,7 +28,9 @@ export class Declarations {
    */
   begin(locals: Map<string, string>, line: number, end = this.blockEnd(line)): void {
     if (!this.pattern) return;
-    for (let n = line; n <= Math.min(end, this.source.length); n++) for (const name of this.declaredBy(n)) if (locals.has(name)) this.pending.add(name);
+    for (let n = line; n <= Math.min(end, this.source.length); n++) {
+      for (const name of this.declaredBy(n)) if (locals.has(name) && !(n === line && this.liveAtHead(n).has(name))) this.pending.add(name);
+    }
   }
 
   /**
@@ -42,7 +44,9 @@ export class Declarations {
     const earlier = new Set<string>();
     for (let n = Math.max(1, start); n < line; n++) for (const name of this.declaredBy(n)) earlier.add(name);
     for (let n = line; n <= Math.min(end, this.source.length); n++) {
-      for (const name of this.declaredBy(n)) if (names.has(name) && !earlier.has(name) && !out.has(name)) out.set(name, n);
+      for (const name of this.declaredBy(n)) {
+        if (names.has(name) && !earlier.has(name) && !out.has(name) && !(n === line && this.liveAtHead(n).has(name))) out.set(name, n);
+      }
     }
     return out;
   }
@@ -98,14 +102,29 @@ export class Declarations {
   }
 
   private declaredBy(line: number): Set<string> {
-    let names = this.byLine.get(line);
-    if (names) return names;
-    names = new Set();
+    return this.read(line).names;
+  }
+
+  /**
+   * Names a line declares but that may hold a value when a stop is on it: a loop head's (the
+   * pattern's group `loop`), declared on the first pass and only updated on the later ones.
+   */
+  private liveAtHead(line: number): Set<string> {
+    return this.read(line).loop;
+  }
+
+  private read(line: number): { names: Set<string>; loop: Set<string> } {
+    const cached = this.byLine.get(line);
+    if (cached) return cached;
+    const found = { names: new Set<string>(), loop: new Set<string>() };
     for (const m of (this.source[line - 1] ?? '').matchAll(this.pattern!)) {
-      for (const name of (m.groups?.names ?? '').match(/[A-Za-z_$][\w$]*/g) ?? []) names.add(name);
+      for (const name of (m.groups?.names ?? '').match(/[A-Za-z_$][\w$]*/g) ?? []) {
+        found.names.add(name);
+        if (m.groups?.loop !== undefined) found.loop.add(name);
+      }
     }
-    this.byLine.set(line, names);
-    return names;
+    this.byLine.set(line, found);
+    return found;
   }
 }
 
