@@ -197,7 +197,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     const first = r.structured.stop.threadId;
     const step = await g.ok('debug_step', { kind: 'over' });
     assert.equal(step.structured.stop.threadId, first, step.text);
-    assert.match(step.text, /Changed: result: undefined -> (9|16)/, step.text);
+    assert.match(step.text, /Changed: result: \(new\) (9|16)/, step.text);
     const ev = await g.ok('debug_evaluate', { expression: 'result + 1' });
     assert.match(ev.structured.result, /^(10|17)$/, ev.text);
     // resume only this worker: the other one, still stopped, is shown at once
@@ -205,7 +205,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     assert.equal(next.structured.state, 'stopped', next.text);
     assert.notEqual(next.structured.stop.threadId, first, next.text);
     const step2 = await g.ok('debug_step', { kind: 'over' });
-    assert.match(step2.text, /Changed: result: undefined -> (9|16)/, step2.text);
+    assert.match(step2.text, /Changed: result: \(new\) (9|16)/, step2.text);
     const end = await g.ok('debug_continue', { timeoutMs: 20_000 });
     assert.ok(['exited', 'terminated'].includes(end.structured.state), `the program ends: ${end.text}`);
     const events = await g.ok('debug_events', { sessionId: r.structured.sessionId, max: 200 });
@@ -253,7 +253,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     const r = await g.ok('debug_launch', { program: node('fork-parent.js'), breakpoints: [{ file: child, line }] }, 60_000);
     assert.equal(r.structured.state, 'stopped', r.text);
     const step = await g.ok('debug_step', { kind: 'over' });
-    assert.match(step.text, /Changed: result: undefined -> 49/, step.text);
+    assert.match(step.text, /Changed: result: \(new\) 49/, step.text);
     const c = await g.ok('debug_continue', { timeoutMs: 20_000 });
     assert.ok(['exited', 'terminated'].includes(c.structured.state), `continue runs the child and the parent to the end: ${c.text}`);
     const events = await g.ok('debug_events', { sessionId: r.structured.sessionId, max: 200 });
@@ -277,7 +277,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     assert.equal(r.structured.state, 'stopped', r.text);
     assert.equal(r.structured.stop.line, line, r.text);
     const step = await g.ok('debug_step', { kind: 'over' });
-    assert.match(step.text, /Changed: total: undefined -> 25/, step.text);
+    assert.match(step.text, /Changed: total: \(new\) 25/, step.text);
     const c = await g.ok('debug_continue', { timeoutMs: 30_000 });
     assert.ok(['exited', 'terminated'].includes(c.structured.state), `continue runs the tests to the end: ${c.text}`);
     const events = await g.ok('debug_events', { sessionId: r.structured.sessionId, max: 300 });
@@ -294,7 +294,7 @@ describe('threads: several threads stopping at one breakpoint, child targets (re
     assert.equal(r.structured.state, 'stopped', r.text);
     const step = await g.ok('debug_step', { kind: 'over' });
     assert.equal(step.structured.stop.function, 'priceOrder', step.text);
-    assert.match(step.text, /Changed: .*price: undefined -> 20\.5/, step.text);
+    assert.match(step.text, /Changed: .*price: \(new\) 20\.5/, step.text);
     assert.doesNotMatch(step.text, /different (frame|function)/, step.text);
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });

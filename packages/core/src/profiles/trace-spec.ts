@@ -10,6 +10,11 @@ export const TraceSpec = z.object({
    */
   returnValue: regexp().optional(),
   /**
+   * The adapter shows a function's return value at the next stop after it returned, wherever that
+   * stop is (java-debug): a stop without it did not follow a return of that function.
+   */
+  returnValueAlwaysShown: z.boolean().optional(),
+  /**
    * Where the adapter reports no return values: a regexp of a return statement whose named group
    * `expr` is evaluated on that line before it runs (only an expression without calls or
    * assignments, which evaluating again cannot change).

@@ -5,6 +5,7 @@ import { Declarations } from './declarations.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
+import { evaluateReturn } from './return-expression.js';
 import { unreportedReturn } from './unreported-return.js';
 import type { CallMade, FrameTrace, LineEvent, TraceEnd } from './types.js';
 
@@ -268,20 +269,6 @@ async function exceptionText(session: Session): Promise<string> {
     }
   }
   return (stop.text ?? stop.description ?? 'an exception').trim();
-}
-
-/**
- * The value a return statement on this line will return, evaluated before it runs: only for an
- * expression without calls, assignments or increments (evaluating it again changes nothing).
- */
-async function evaluateReturn(session: Session, statement: RegExp, text: string, frameId: number): Promise<string | undefined> {
-  const expr = statement.exec(text)?.groups?.expr;
-  if (!expr || /[(=]|\+\+|--/.test(expr.replace(/[=!<>]=/g, ''))) return undefined;
-  try {
-    return (await session.reads.evaluate(expr, frameId, 'watch', 'probe'))?.result;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The frame returned: its value as the adapter reported it (in the frame, or in the caller), else why not. */

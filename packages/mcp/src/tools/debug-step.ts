@@ -44,6 +44,12 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
     lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
   } else if (compared.kind === 'elsewhere') {
+    if (compared.nextCall) {
+      const value = compared.nextCall.returned !== undefined ? ` ${clip(compared.nextCall.returned, 60)}` : ' (its value is not known here)';
+      lines.push(`Now in another call of ${compared.pastCaller}: the call stepped from returned${value}, and the step went on through code it does not stop in (library code calling it again) into this call; the locals are this call's.`);
+      d.structured.pastCaller = compared.pastCaller;
+      return ok(lines.join('\n'), d.structured);
+    }
     lines.push(`Now in a different function (${frameLabel(s.stop!.frames[0]!, s.cwd)}).`);
     if (compared.pastCaller) {
       lines.push(`Not where ${compared.pastCaller} returned to: ${s.profile.adapter.name} shows no return value of it here, so its step ran on past the caller to the next line of the program's own code that ran, which may be in a later call (compare the locals).`);

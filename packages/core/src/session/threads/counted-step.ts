@@ -5,6 +5,7 @@ import type { LocalChange } from '../../trace/types.js';
 import type { Session } from '../session.js';
 import type { StopInfo } from '../types.js';
 import { sameActivation } from './activation.js';
+import { nextCall, returnAhead } from './next-call.js';
 import { stepIntoUserCode } from './user-step.js';
 
 export interface CountedStepRequest {
@@ -30,8 +31,10 @@ export type StepComparison =
    * return) and the adapter, which shows a return value where it stops right after a return,
    * shows none of it here: it ran on past the caller (debugpy does when the caller's line has
    * nothing left to run), to the next line of the program's code, which may be in a later call.
+   * `nextCall`: that stop is in the next call of the same function (see `nextCall`), with the
+   * value the call stepped from returned where known.
    */
-  | { kind: 'elsewhere'; pastCaller?: string }
+  | { kind: 'elsewhere'; pastCaller?: string; nextCall?: { returned?: string } }
   /** Not stopped, or no frame to compare. */
   | { kind: 'none' };
 
@@ -55,6 +58,8 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
   const snapshotBefore = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
   const startBefore = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
   const endBefore = s.profile.trace?.declarations ? await s.inspectorFor(stepped.id).functionEnd(0).catch(() => undefined) : undefined;
+  // a single step from a return line: where it stops may be the next call of the same function
+  const ahead = req.count === 1 && req.kind !== 'out' ? await returnAhead(s, before?.frames[0]) : undefined;
   let done = 0;
   let outcome = 'stopped';
   let exhausted = false;
@@ -76,6 +81,9 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
     const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
     if (before && s.stop && sameActivation(before, s.stop, [startBefore, startAfter])) {
       const after = await s.inspectorFor(stepped.id).snapshot(0).catch(() => new Map<string, string>());
+      const left = before.frames[0]!.name;
+      const next = nextCall(s, ahead, s.stop.frames[0]!.line, left, snapshotBefore, after);
+      if (next) return { kind: 'elsewhere', pastCaller: left, nextCall: next };
       const changes = localChanges(snapshotBefore, after);
       return { kind: 'same', changes: done === 1 ? await declared(s, changes, snapshotBefore, after, before, s.stop, endBefore) : changes };
     }
