@@ -85,7 +85,7 @@ let command: string[] | undefined;
 const load0 = loadavg()[0]!;
 try {
   for (let run = 0; run < RUNS; run++) {
-    await withService(async (s) => {
+    const gate = () => withService(async (s) => {
       const start = now();
       const r = await g.ok('debug_snapshot', { language: 'go', processId: s.child.pid }, 120_000);
       spans.push({ who: 'dapgate', start, end: now(), run });
@@ -94,7 +94,7 @@ try {
       args = d.requestArguments as Record<string, unknown>;
       command = d.adapterCommand as string[];
     });
-    await withService(async (s) => {
+    const bareRun = () => withService(async (s) => {
       const start = now();
       const bare = await BareAttach.attach({ profile, command: command!, args: { ...args, processId: s.child.pid } });
       try {
@@ -104,6 +104,14 @@ try {
       }
       spans.push({ who: 'bare', start, end: now(), run });
     });
+    // PHASES_ALTERNATE=1: odd runs start with the bare client (is the second of a pair slower?)
+    if (process.env.PHASES_ALTERNATE && run % 2 === 1 && command) {
+      await bareRun();
+      await gate();
+    } else {
+      await gate();
+      await bareRun();
+    }
   }
 } finally {
   await g.close();

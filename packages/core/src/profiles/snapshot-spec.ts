@@ -7,9 +7,9 @@ export const SnapshotSpec = z
      * The runtime's own word for what a paused thread waits on, evaluated in the thread's top frame
      * (delve: the goroutine's waitreason). `value` is a regexp whose `reason` group is the reason (an
      * empty one: the thread was not waiting), or whose `index` group is the reason's number in
-     * `table`: an array expression read once per snapshot (evaluate + variables, items named `[i]`),
-     * each item's value matched by `item`'s `reason` group (delve: `runtime.waitReasonStrings`,
-     * which costs 15-45 ms to index per goroutine, under 1 ms to read the number).
+     * `table`: an array expression read once per snapshot (evaluated without a frame, then its items,
+     * named `[i]`, by variables), each item's value matched by `item`'s `reason` group (delve:
+     * `runtime.waitReasonStrings`, 15-45 ms to index per goroutine; the number alone, under 1 ms).
      */
     waitReason: z
       .object({
