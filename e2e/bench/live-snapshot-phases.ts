@@ -36,17 +36,19 @@ const now = () => performance.timeOrigin + performance.now();
 
 // the bare client's messages, timed in this process as the preload times the gateway's
 const bareRows: Row[] = [];
-const send = DapConnection.prototype.send;
-const dispatch = DapConnection.prototype.dispatch;
+// send and dispatch are DapConnection's private methods: patched here as the preload patches them in the gateway
+const proto = DapConnection.prototype as unknown as { send(m: unknown): void; dispatch(m: unknown): void };
+const send = proto.send;
+const dispatch = proto.dispatch;
 const row = (dir: 'in' | 'out', m: any) => bareRows.push({ t: now(), dir, type: m.type, seq: m.seq, req: m.request_seq, what: m.command ?? m.event, args: m.type === 'request' ? m.arguments : undefined, reason: m.event === 'stopped' ? m.body?.reason : undefined });
-DapConnection.prototype.send = function (this: DapConnection, m: any) {
+proto.send = function (this: unknown, m: unknown) {
   row('out', m);
   return send.call(this, m);
-} as typeof send;
-DapConnection.prototype.dispatch = function (this: DapConnection, m: any) {
+};
+proto.dispatch = function (this: unknown, m: unknown) {
   row('in', m);
   return dispatch.call(this, m);
-} as typeof dispatch;
+};
 
 const [target] = await liveTargets('python', ['go']);
 const t = target!;
