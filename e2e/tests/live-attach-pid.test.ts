@@ -61,11 +61,13 @@ describe('attach by pid to a service not started for debugging', () => {
     assert.match(r.text, new RegExp(`service\\.${file.split('.').pop()}:${line}\\b`), r.text);
     assert.equal(r.structured.detached, true, r.text);
     assert.equal(r.structured.targetRuns, true, r.text);
+    assert.match(r.text, /Detached: the process \d+ runs \(state [RSD]\), no debugger traces it/, r.text);
     assert.match(await request(service.port, '/post?name=bob&amount=2'), /^\d+$/);
     assert.equal(service.child.exitCode, null, 'the service survives the snapshot');
   }
 
-  async function investigate(language: string, service: LiveService, file: string, line: number, expression: string, expected: RegExp): Promise<void> {
+  /** `ptrace`: the debugger traces the process (delve, lldb): the detach is checked once it let go, in /proc. */
+  async function investigate(language: string, service: LiveService, file: string, line: number, expression: string, expected: RegExp, ptrace = false): Promise<void> {
     const a = await g.ok('debug_attach', { language, processId: service.child.pid, breakpoints: [{ file, line }] }, 120_000);
     assert.match(a.text, new RegExp(`pid ${service.child.pid}`), a.text);
     const pending = request(service.port, '/post?name=ada&amount=1', 30_000);
@@ -77,6 +79,7 @@ describe('attach by pid to a service not started for debugging', () => {
     assert.match(v.text, expected, v.text);
     const stop = await g.ok('debug_stop');
     assert.match(stop.text, /detached/, stop.text);
+    if (ptrace) assert.match(stop.text, new RegExp(`keeps running \\(the process ${service.child.pid} runs \\(state [RSD]\\), no debugger traces it`), stop.text);
     await pending;
     assert.match(await request(service.port, '/post?name=bob&amount=2'), /^\d+|NaN$/);
     assert.equal(service.child.exitCode, null, 'the service survives the detach');
@@ -125,7 +128,7 @@ describe('attach by pid to a service not started for debugging', () => {
     const s = await startService(build('service.go'), []);
     services.push(s);
     for (const amount of [2147483647, 5]) await request(s.port, `/post?name=ada&amount=${amount}`);
-    await investigate('go', s, file, lineOf(file, 'after := before + int32(amount)'), 'balances["ada"]', / = -2147483644 \(int32\)$/);
+    await investigate('go', s, file, lineOf(file, 'after := before + int32(amount)'), 'balances["ada"]', / = -2147483644 \(int32\)$/, true);
   });
 
   test('go: debug_snapshot by pid names the line main waits at (accept) and leaves the service answering', async () => {
@@ -165,7 +168,7 @@ describe('attach by pid to a service not started for debugging', () => {
     const s = await startService(build('service.c'), []);
     services.push(s);
     for (const amount of [5, -3, 4]) await request(s.port, `/post?name=ada&amount=${amount}`);
-    await investigate('lldb', s, file, lineOf(file, 'long after = before + labs(amount);'), 'accounts[0].balance', / = 12 \(long\)$/);
+    await investigate('lldb', s, file, lineOf(file, 'long after = before + labs(amount);'), 'accounts[0].balance', / = 12 \(long\)$/, true);
   });
 
   test('c: debug_snapshot by pid names the line the main thread waits at (accept) and leaves the service answering', async () => {

@@ -39,6 +39,6 @@ export const debugStopTool = tool('debug_stop', config, debugStop);
 function detachWords(d: NonNullable<Session['release']>): string {
   const removed = d.removed.length ? `; removed what this session set in the target: ${d.removed.join(', ')}` : '';
   const left = d.left.length ? `; still set in the target (could not be removed): ${d.left.join('; ')}` : '';
-  if (d.running) return `ended; detached, the program keeps running (seen running after the detach resumed it${removed})${left}`;
+  if (d.running) return `ended; detached, the program keeps running (${d.afterDetach ? d.detail : 'seen running after the detach resumed it'}${removed})${left}`;
   return `ended; detached, but the program is NOT running: ${d.detail}${removed}${left}`;
 }

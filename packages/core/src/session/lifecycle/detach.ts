@@ -24,15 +24,18 @@ export interface Detached {
   running: boolean | undefined;
   /** One sentence: what the target was doing when the session let go. */
   detail: string;
+  /** `running` was checked after the detach (the process untraced and not stopped), not before it. */
+  afterDetach?: boolean;
 }
 
 /**
  * Before an attached session lets go of its target: takes out what it set there (another client
  * of the same server, or a later attach, would find it set and the program would stop at it with
  * nobody there), resumes the program and checks that it runs for a moment. Bounded by the
- * session's request timeouts.
+ * session's request timeouts. `checkedAfterDetach`: the caller checks the process after the
+ * detach (a ptrace debugger of ours, whose letting go the kernel shows), so no run window here.
  */
-export async function releaseTarget(s: Releasable): Promise<Detached> {
+export async function releaseTarget(s: Releasable, checkedAfterDetach = false): Promise<Detached> {
   const { removed, left } = await s.sync.clearTarget().catch((e: Error) => ({ removed: [], left: [`its breakpoints (${e.message})`] }));
   if (s.state === 'stopped') {
     try {
@@ -42,6 +45,9 @@ export async function releaseTarget(s: Releasable): Promise<Detached> {
     }
   }
   if (!s.live) return { removed, left, running: false, detail: `the program ended (${s.state})` };
+  // a ptrace debugger of ours: once it has let go the kernel tells whether the process runs, and
+  // nothing can stop it any more; the caller checks that instead of watching for a stop here
+  if (checkedAfterDetach) return { removed, left, running: undefined, detail: 'checked after the detach' };
   const outcome = await s.waitUntil(() => s.state !== 'running', RUNS_FOR_MS);
   if (outcome === 'timeout') return { removed, left, running: true, detail: 'the program keeps running' };
   if (s.state === 'stopped') {

@@ -3,7 +3,11 @@ import type { SessionConnections } from '../connection/connections.js';
 import { Reconnector } from '../connection/reconnector.js';
 import type { SessionState } from '../types.js';
 import { releaseTarget, type Detached, type Releasable } from './detach.js';
+import { runsUntraced, tracedByOurs } from './proc-state.js';
 import { endLaunched, terminateAttached, type TargetEnd } from './target-ending.js';
+
+/** How long a ptrace debugger's detach may take to show in /proc (the process untraced, not stopped). */
+const UNTRACED_WITHIN_MS = 2_000;
 
 /** What ending a session, asked for or not, reads and does on it (not the Session class: it owns this). */
 export interface EndingHost extends Releasable {
@@ -80,9 +84,15 @@ export class SessionEnd {
     this.ending.abort();
     if (!s.live && !s.connections.adapter?.running) return undefined;
     const wasLive = s.live;
-    if (!terminate && s.kind === 'attach' && (s.state === 'running' || s.state === 'stopped')) this.release = await releaseTarget(s);
+    let traced = false;
+    if (!terminate && s.kind === 'attach' && (s.state === 'running' || s.state === 'stopped')) {
+      // traced (ptrace) by our adapter: checked in /proc once it let go, instead of a run window before
+      traced = await tracedByOurs(s.targetPid, [s.connections.adapterPid].filter((p): p is number => !!p));
+      this.release = await releaseTarget(s, traced);
+    }
     // a program dapgate launched ends with its session, terminate or not: nothing else would end it (no orphans)
     const outcome = s.kind === 'launch' ? await endLaunched(s) : terminate ? await terminateAttached(s, this.options.attachAddress) : (await s.dispose(false), undefined);
+    if (traced && this.release?.running === undefined) this.release = { ...this.release!, ...(await runsUntraced(s.targetPid!, UNTRACED_WITHIN_MS)), afterDetach: true };
     // (the adapter may say `terminated` while it disconnects: whether the program was left running is what this call did)
     if (wasLive && s.kind === 'attach' && (!terminate || outcome?.gone === false) && this.release?.running !== false) this.detached = true;
     if (s.live) s.moveTo('terminated');

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { processAlive, waitForPort } from '@dapgate/dap';
 import { GatewayError } from '../../errors.js';
 import { pause } from '../bounded-wait.js';
@@ -6,6 +5,7 @@ import type { SessionManager } from '../manager.js';
 import type { Session } from '../session.js';
 import { takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot.js';
 import { findTargetPid } from '../lifecycle/target-ending.js';
+import { runState, STOPPED_STATES as STOPPED, tracerPid } from '../lifecycle/proc-state.js';
 import type { AttachRequest } from '../types.js';
 
 /** What became of a live target after its snapshot. */
@@ -60,22 +60,15 @@ export async function snapshotLive(manager: SessionManager, req: AttachRequest, 
   const address = req.port ? { host: req.host ?? '127.0.0.1', port: req.port } : undefined;
   const pid = await findTargetPid({ pid: session.targetPid, address, ours: [session.adapterPid].filter((p): p is number => !!p) });
   await session.end(false, 'snapshot');
-  let end = await stillRuns(pid, req);
+  // a ptrace debugger of ours let go: the detach checked the process itself (untraced, not stopped)
+  const checked = session.release?.afterDetach && session.release.running !== undefined && pid === session.targetPid ? { running: session.release.running, detail: session.release.detail } : undefined;
+  let end = checked ?? (await stillRuns(pid, req));
   if (end.running === false && pid && before !== undefined && !STOPPED.has(before) && (await untraced(pid))) end = await resumeLeftStopped(pid, req);
   return { session, snapshot, end: { detached: true, ...end } };
 }
 
-const STOPPED = new Set(['T', 't']);
-
-/** The process's state letter (Linux /proc: R, S, T stopped, t traced...), undefined where not told. */
-async function runState(pid: number): Promise<string | undefined> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-  return stat ? /\)\s+(\S)/.exec(stat)?.[1] : undefined;
-}
-
 async function untraced(pid: number): Promise<boolean> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return /^TracerPid:\s*0$/m.test(status);
+  return (await tracerPid(pid)) === 0;
 }
 
 /**

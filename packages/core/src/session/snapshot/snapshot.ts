@@ -7,6 +7,7 @@ import type { Session } from '../session.js';
 import type { ThreadEntry } from '../threads/threads.js';
 import { evaluatedStacks } from './snapshot-stacks.js';
 import { readLocks } from './snapshot-locks.js';
+import { WaitReasons } from './snapshot-wait-reasons.js';
 import type { Snapshot, SnapshotFrame, SnapshotOptions, ThreadSnapshot, WaitGroup } from './snapshot-types.js';
 
 export type { SnapshotOptions, SnapshotFrame, ThreadSnapshot, WaitGroup, Snapshot } from './snapshot-types.js';
@@ -112,6 +113,7 @@ async function pauseTheRest(s: Session, listed: ThreadEntry[], notes: string[]):
 async function readThreads(s: Session, listed: ThreadEntry[], library: LibraryFrames, deadline: number): Promise<{ threads: ThreadSnapshot[]; unread: number; ids: Map<number, number[]> }> {
   const out: ThreadSnapshot[] = [];
   const ids = new Map<number, number[]>();
+  const reasons = new WaitReasons(s, () => bounded(deadline));
   let unread = 0;
   let next = 0;
   const worker = async () => {
@@ -121,7 +123,7 @@ async function readThreads(s: Session, listed: ThreadEntry[], library: LibraryFr
         unread++;
         continue;
       }
-      out.push(await readThread(s, t, library, deadline, ids));
+      out.push(await readThread(s, t, library, reasons, ids));
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
@@ -130,7 +132,7 @@ async function readThreads(s: Session, listed: ThreadEntry[], library: LibraryFr
   return { threads: out, unread, ids };
 }
 
-async function readThread(s: Session, t: ThreadEntry, library: LibraryFrames, deadline: number, ids: Map<number, number[]>): Promise<ThreadSnapshot> {
+async function readThread(s: Session, t: ThreadEntry, library: LibraryFrames, reasons: WaitReasons, ids: Map<number, number[]>): Promise<ThreadSnapshot> {
   const base = { id: t.id, ...(t.name ? { name: t.name } : {}) };
   if (t.state !== 'stopped') return { ...base, state: 'running', frames: [] };
   try {
@@ -139,23 +141,10 @@ async function readThread(s: Session, t: ThreadEntry, library: LibraryFrames, de
     ids.set(t.id, raw.map((f) => f.id));
     const flags = await library.classify(raw);
     const frames = raw.map((f, i) => toFrame(f, i, flags[i]!));
-    const waitReason = raw[0] ? await askWaitReason(s, t, raw[0].id, deadline) : undefined;
+    const waitReason = raw[0] ? await reasons.of(t, raw[0].id) : undefined;
     return { ...base, state: 'stopped', frames, ...(body?.totalFrames ? { totalFrames: body.totalFrames } : {}), programFrame: frames.find((f) => !f.library)?.index, ...(waitReason ? { waitReason } : {}) };
   } catch (e) {
     return { ...base, state: 'stopped', frames: [], error: (e as Error).message };
-  }
-}
-
-/** The runtime's own wait reason (profile `snapshot.waitReason`); dapgate's expression, not the agent's: no evaluation policy. */
-async function askWaitReason(s: Session, t: ThreadEntry, frameId: number, deadline: number): Promise<string | undefined> {
-  const spec = s.profile.snapshot.waitReason;
-  if (!spec) return undefined;
-  try {
-    const r = await s.send('evaluate', { expression: spec.expression, frameId, context: 'watch' }, bounded(deadline), t.client);
-    const reason = new RegExp(spec.value).exec(r?.result ?? '')?.groups?.reason;
-    return reason || undefined;
-  } catch {
-    return undefined;
   }
 }
 
