@@ -7,7 +7,7 @@ const fixtures = join(repoRoot, 'e2e', 'fixtures', 'step-next-call');
 
 /**
  * A step over a return whose caller is code the adapter does not stop in (the JDK's sort, Python's
- * map in C) goes on into the next call of the same function: same name, same depth, same callers.
+ * map in C, Array.map) goes on into the next call of the same function: same name, same depth, same callers.
  * That is another call, never "what changed" in this one.
  */
 describe('debug_step over a return into the next call of the same function', () => {
@@ -22,6 +22,7 @@ describe('debug_step over a return into the next call of the same function', () 
   const cases = [
     { id: 'java (Arrays.sort calls compareTo)', file: join(fixtures, 'Sorting.java'), ret: 'return diff;', fn: /compareTo/, returned: '-2' },
     { id: 'python (map calls double)', file: join(fixtures, 'mapped.py'), ret: 'return doubled', fn: /double/, returned: '2' },
+    { id: 'node (Array.map calls double)', file: join(fixtures, 'mapped.js'), ret: 'return doubled', fn: /double/, returned: '2' },
   ];
   for (const c of cases) {
     test(`${c.id}: the answer says it is another call, with the value the first returned, and no "Changed"`, async () => {
