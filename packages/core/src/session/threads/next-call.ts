@@ -47,7 +47,7 @@ export function nextCall(s: Session, ahead: ReturnAhead | undefined, line: numbe
     if (trace.returnValueAlwaysShown) return undefined;
   } else if (returns) {
     const shown = [...before].find(([k]) => isReturn(k));
-    return shown ? { returned: shown[1] } : undefined;
+    return shown && ![...after.keys()].some(isReturn) ? { returned: shown[1] } : undefined;
   }
   const gone = [...before.keys()].some((k) => !isReturn(k) && !after.has(k));
   if (!gone) return undefined;
