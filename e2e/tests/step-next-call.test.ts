@@ -36,6 +36,16 @@ describe('debug_step over a return into the next call of the same function', () 
     });
   }
 
+  test('node: debug_trace of a callback Array.map calls three times traces one call, not three as a loop', async () => {
+    const file = join(fixtures, 'mapped.js');
+    const r = await g.ok('debug_trace', { program: file, function: 'double' }, 120_000);
+    assert.doesNotMatch(r.text, / x \d+ \(path/, r.text);
+    assert.match(r.text, /^Returned 2\b/m, r.text);
+    assert.match(r.text, /the next call of it has started/, r.text);
+    assert.equal(r.structured.traces[0].end.value, '2', r.text);
+    await g.ok('debug_stop');
+  });
+
   test('python: a return inside a with block stops on the with line of the same call on its way out: not another call', async () => {
     const file = join(fixtures, 'with_block.py');
     await g.ok('debug_launch', { program: file, breakpoints: [{ file, line: lineOf(file, 'return first.strip()') }] }, 120_000);

@@ -187,12 +187,23 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     const own = returns.find(([k]) => ownCallee(k));
     // the frame's return value shown: its last stop
     if (own) await locals.settle(current.line, here.line);
-    if (own && here.line === current.line && !returnPattern?.exec(own[0])?.groups?.callee) {
-      // the adapter stops once more on the returning line to show the value (js-debug)
+    const shownInFrame = own && !returnPattern?.exec(own[0])?.groups?.callee;
+    if (shownInFrame) {
+      // the returning frame shows its value (js-debug), on the return line: the return is under way
       ownReturn = own[1];
       evaluatedReturn = false;
+    }
+    if (shownInFrame && here.line === current.line) {
+      // the adapter stops once more on the returning line to show the value
       before = after;
       continue;
+    }
+    if (!own && !nextCallPossible && ownReturn !== undefined && !evaluatedReturn && here.line < current.line) {
+      // after a return under way, an earlier line of the same function: the code that called it (not
+      // stopped in: Array.map, a native sort) made the next call. A return ends its call.
+      push(current);
+      end = { kind: 'returned', value: ownReturn, line: current.line, nextCallStarted: true };
+      break;
     }
     current.changed = declarations.rewrite(localChanges(before, after, notALocal), after, current.line, here.line);
     // only where a step over a return may go on into the next call (the adapters that name the returning callee: debugpy);
