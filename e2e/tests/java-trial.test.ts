@@ -38,6 +38,10 @@ describe('java: a program of its own on a library\'s built classes (real java-de
     const inLib = await g.ok('debug_continue', {}, 60_000);
     assert.equal(inLib.structured.stop.line, lineOf(wrapper, 'int pos = text.indexOf'), inLib.text);
     assert.match(inLib.text, /lib\/wrap\/Wrapper\.java:\d+ in Wrapper\.wrapAt/, 'the library frame has its source, from the sourcePaths given');
+    // java-debug's placeholder child of an object without fields is no variable
+    const vars = await g.ok('debug_variables', { frame: 1 });
+    assert.match(vars.text, /lock = /, vars.text);
+    assert.doesNotMatch(vars.text, /Class has no fields/, vars.text);
     await g.ok('debug_stop');
   });
 
