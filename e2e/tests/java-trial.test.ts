@@ -72,4 +72,10 @@ describe('java: a program of its own on a library\'s built classes (real java-de
     assert.equal(next.structured.traces[0].entry.text, '"plain"', next.text);
     await g.ok('debug_stop');
   });
+
+  test('an exception stop names the exception once, as Java prints it (not `X: "X: message"`)', async () => {
+    const r = await g.ok('debug_launch', { program: join(fixture, 'app', 'Boom.java') }, 120_000);
+    assert.match(r.text, /stopped at exception: java\.lang\.IllegalStateException: width 0, /, r.text);
+    await g.ok('debug_stop');
+  });
 });

@@ -36,7 +36,9 @@ function stopReason(s: Session, stop: StopInfo, genericPattern: string | undefin
   if (stop.reason === 'exception') {
     // some adapters put a generic description (the profile's pattern): the exception itself is then in text
     const generic = !stop.description || (!!genericPattern && new RegExp(genericPattern, 'i').test(stop.description)) || (stop.text?.includes(stop.description) ?? false);
-    const what = stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
+    // a description that is the exception's own string, quoted (java-debug: "X: message"), is said once, unquoted
+    const own = stop.text && stop.description ? /^"(.*)"$/s.exec(stop.description)?.[1] : undefined;
+    const what = own?.startsWith(stop.text!) ? own : stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
     return `exception: ${clip(what, 200)}`;
   }
   return stop.description && stop.reason !== 'step' ? `${stop.reason} (${clip(stop.description, 80)})` : stop.reason;
