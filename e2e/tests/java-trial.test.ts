@@ -89,4 +89,14 @@ describe('java: a program of its own on a library\'s built classes (real java-de
     assert.match(t.text, /stopped at Wrapper\.print\(StringBuilder,String\):\d+ \(after the call\)/, t.text);
     await g.ok('debug_stop');
   });
+
+  test('a step past a line whose call\'s return value was shown does not list that value as a changed local "(gone)"', async () => {
+    await launchApp([{ file: wrapper, line: lineOf(wrapper, 'return pos + 1;') }]);
+    const back = await g.ok('debug_step', { kind: 'over' });
+    assert.match(back.text, /->wrapAt\(\)=4/, back.text);
+    const next = await g.ok('debug_step', { kind: 'over' });
+    assert.match(next.text, /in WrapApp\.main\(/, next.text);
+    assert.doesNotMatch(next.text, /->wrapAt\(\): \(gone\)/, next.text);
+    await g.ok('debug_stop');
+  });
 });

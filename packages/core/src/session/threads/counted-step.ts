@@ -84,7 +84,9 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
       const left = before.frames[0]!.name;
       const next = nextCall(s, ahead, s.stop.frames[0]!.line, left, snapshotBefore, after);
       if (next) return { kind: 'elsewhere', pastCaller: left, nextCall: next };
-      const changes = localChanges(snapshotBefore, after);
+      // a return value the adapter showed after a call is no local: its going away is no change
+      const returns = s.profile.trace?.returnValue ? new RegExp(s.profile.trace.returnValue) : undefined;
+      const changes = localChanges(snapshotBefore, after).filter((c) => !(c.to === undefined && returns?.test(c.name)));
       return { kind: 'same', changes: done === 1 ? await declared(s, changes, snapshotBefore, after, before, s.stop, endBefore) : changes };
     }
     if (!s.stop?.frames[0]) return { kind: 'none' };
