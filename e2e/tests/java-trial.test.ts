@@ -99,4 +99,14 @@ describe('java: a program of its own on a library\'s built classes (real java-de
     assert.doesNotMatch(next.text, /->wrapAt\(\): \(gone\)/, next.text);
     await g.ok('debug_stop');
   });
+
+  test('a class built without a local variable table (javac without -g) says so where only its arguments show, as arg0', async () => {
+    const noDebug = join(libClasses, 'no-debug');
+    const built = spawnSync('javac', ['-g:source,lines', '-cp', libClasses, '-d', noDebug, app], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(built.status, 0, built.stderr);
+    const r = await g.ok('debug_launch', { mainClass: 'WrapApp', classPaths: [noDebug, libClasses], sourcePaths: [join(fixture, 'app')], breakpoints: [{ file: app, line: lineOf(app, 'w.print(out, t);') }] }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.match(r.text, /^Locals: arg0=\S+.*no local variable table.*-g/m, r.text);
+    await g.ok('debug_stop');
+  });
 });
