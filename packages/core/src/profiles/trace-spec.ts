@@ -15,6 +15,13 @@ export const TraceSpec = z.object({
    */
   returnValueAlwaysShown: z.boolean().optional(),
   /**
+   * The adapter shows `returnValue` only for a call that returned a value (java-debug: none for a
+   * void method or a constructor), and a step over a return into program code always stops in
+   * that caller (JDWP stops at the caller's next instruction): a stop there without a return
+   * value is where the call returned to, not past it.
+   */
+  returnValueOnlyForValues: z.boolean().optional(),
+  /**
    * Where the adapter reports no return values: a regexp of a return statement whose named group
    * `expr` is evaluated on that line before it runs (only an expression without calls or
    * assignments, which evaluating again cannot change).

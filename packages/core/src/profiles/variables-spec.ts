@@ -4,6 +4,11 @@ import { regexp } from './regexp.js';
 /** A profile's `variables`: how the adapter shows variables, and what listings, summaries and paths make of them. */
 export const VariablesSpec = z
   .object({
+    /**
+     * How the adapter names arguments when the frame's code has no local variable table (java-debug:
+     * `arg0`, `arg1`, ... and no other locals): a regexp of those names and what to tell the agent.
+     */
+    positionalArguments: z.object({ names: regexp(), note: z.string() }).optional(),
     /** Variable names the adapter adds as groups (not program state), hidden from listings. */
     hideNames: z.array(z.string()).default([]),
     /** A regexp of names hidden from listings unless asked for by name. */

@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import { functionName } from '../session/threads/activation.js';
 import { Declarations } from './declarations.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
@@ -56,6 +57,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   };
   // what the caller already shows as return values: a report that did not change may be stale
   const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
+  const caller = session.stop?.frames[1];
   const locals = new FrameLocals(session, source);
   const declarations = new Declarations(session.profile.trace?.declarations, source);
   let before = await locals.read(undefined, home.line);
@@ -160,7 +162,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (here.depth < home.depth || here.name !== home.name || here.depth > home.depth) {
       current.note ??= locals.unreadAtEnd();
       push(current);
-      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines);
+      const inCaller = here.depth === home.depth - 1 && !!caller && functionName(here.name) === functionName(caller.name) && here.frame.source?.path === caller.source?.path;
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines, inCaller);
       break;
     }
     // back from a call onto the line that made it: the line is not done yet
@@ -293,6 +296,7 @@ async function returned(
   evaluated: boolean,
   source: string[],
   ran: LineEvent[],
+  inCaller: boolean,
 ): Promise<TraceEnd> {
   const adapter = session.profile.adapter.name;
   if (!session.profile.trace?.returnValue) {
@@ -302,6 +306,10 @@ async function returned(
   if (ownReturn !== undefined && !evaluated) return { kind: 'returned', value: ownReturn, line };
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
   const reported = [...caller].find(([k]) => isReturn(k) && ownCallee(k));
+  if (!reported && inCaller && session.profile.trace.returnValueOnlyForValues) {
+    // back in the caller's own frame, where the adapter shows the value of every call that returns one
+    return { kind: 'returned', line, noValue: true, valueNote: `${adapter} shows the value of every call that returns one: a void method or a constructor` };
+  }
   if (!reported) {
     // the adapter shows a return value where it stops right after the return: it stopped further on
     const further = { stoppedPastCaller: true } as const;

@@ -5,6 +5,7 @@ import type { SessionManager } from '../session/manager.js';
 import type { Session } from '../session/session.js';
 import type { LaunchRequest } from '../session/types.js';
 import { canonicalPath, samePath } from '../session/paths.js';
+import { functionName } from '../session/threads/activation.js';
 import { CallFrames } from './call-frames.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
@@ -72,8 +73,10 @@ export async function traceInSession(manager: SessionManager, session: Session, 
   const bp = await entry.arm();
   try {
     refusedEntry(session, bp);
-    if (session.state === 'stopped' && !atBreakpoint(session, bp)) await session.continue();
-    return await traceCalls(manager, session, entry, req);
+    // stopped at the start of a call of it already (the agent's own breakpoint there): that call is call 1
+    const inCall = atEntryPlace(session, bp, entry.spec);
+    if (session.state === 'stopped' && !inCall && !atBreakpoint(session, bp)) await session.continue();
+    return await traceCalls(manager, session, entry, req, inCall);
   } finally {
     await entry.disarm();
   }
@@ -88,14 +91,14 @@ function refusedEntry(session: Session, bp: BookBreakpoint): void {
   throw new GatewayError(`cannot trace ${where}: ${session.profile.adapter.name} refused the breakpoint (${binding.message}); session ${session.id} was left as it was`, 'name the function as the adapter can tell it apart (e.g. package.Function or package.(*Type).Method), or pass file and line', 'bad-arguments');
 }
 
-async function traceCalls(manager: SessionManager, session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest): Promise<TraceResult> {
+async function traceCalls(manager: SessionManager, session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest, inCall = false): Promise<TraceResult> {
   const deadline = Date.now() + req.timeoutMs;
   const traces: FrameTrace[] = [];
   let shortBy: string | undefined;
   let hits = 0;
   const saved = session.sync.exceptionFilters;
   const armed = session.profile.trace?.exceptionFilters ?? [];
-  let nextCallStarted = false;
+  let nextCallStarted = inCall;
   // a call is a new frame: a line breakpoint hits again in the same call (a loop head)
   const calls = new CallFrames(session, !entry?.spec.function);
   try {
@@ -160,6 +163,19 @@ function atBreakpoint(session: Session, bp: BookBreakpoint): boolean {
   const top = stop.frames[0];
   const line = bp.bindings.get(session.id)?.line ?? bp.line;
   return stop.breakpointIds.length === 0 && stop.reason === 'breakpoint' && !!bp.file && !!top?.source?.path && samePath(top.source.path, bp.file) && top.line === line;
+}
+
+/**
+ * Whether the session is stopped where the entry would stop it, at its bound line (a function
+ * breakpoint's: in a function of that name), not by the entry itself: the start of a call.
+ */
+function atEntryPlace(session: Session, bp: BookBreakpoint, spec: EntrySpec): boolean {
+  const top = session.state === 'stopped' ? session.stop?.frames[0] : undefined;
+  const binding = bp.bindings.get(session.id);
+  if (!spec.atEntry || !top || session.stop?.reason === 'exception') return false;
+  if (spec.file) return !!top.source?.path && samePath(top.source.path, spec.file) && top.line === (binding?.line ?? spec.line);
+  const short = (name: string) => functionName(name).split(/[.#:]+/).pop();
+  return !!spec.function && !!binding?.verified && top.line === binding.line && short(top.name) === short(spec.function);
 }
 
 /** `atEntry`: the line is the function's first (a new call starts there). */

@@ -36,7 +36,9 @@ function stopReason(s: Session, stop: StopInfo, genericPattern: string | undefin
   if (stop.reason === 'exception') {
     // some adapters put a generic description (the profile's pattern): the exception itself is then in text
     const generic = !stop.description || (!!genericPattern && new RegExp(genericPattern, 'i').test(stop.description)) || (stop.text?.includes(stop.description) ?? false);
-    const what = stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
+    // a description that is the exception's own string, quoted (java-debug: "X: message"), is said once, unquoted
+    const own = stop.text && stop.description ? /^"(.*)"$/s.exec(stop.description)?.[1] : undefined;
+    const what = own?.startsWith(stop.text!) ? own : stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
     return `exception: ${clip(what, 200)}`;
   }
   return stop.description && stop.reason !== 'step' ? `${stop.reason} (${clip(stop.description, 80)})` : stop.reason;
@@ -89,7 +91,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
           // the locals of the frame named above (the program's own frame when the stop is in library code)
           const scopes = await s.frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 }, threadId);
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
-          lines.push(`Locals: ${text}`);
+          lines.push(`Locals: ${text}${positionalOnly(values, (shown?.frame ?? top).name, s.profile.variables.positionalArguments)}`);
           structured.locals = values;
         } catch (e) {
           lines.push(`Locals: unavailable (${(e as Error).message})`);
@@ -194,4 +196,14 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
+}
+
+/** The note for a frame whose locals are only its arguments, named by position (its code has no local variable table). */
+function positionalOnly(values: Record<string, string>, frameName: string, spec: { names: string; note: string } | undefined): string {
+  const names = Object.keys(values);
+  if (!spec || !names.length || !names.every((n) => new RegExp(spec.names).test(n))) return '';
+  // where the frame's name lists its parameters, every one of them is shown and nothing else
+  const params = /\(([^()]*)\)\s*$/.exec(frameName)?.[1];
+  if (params !== undefined && params.split(',').filter((p) => p.trim()).length !== names.length) return '';
+  return ` (${spec.note})`;
 }

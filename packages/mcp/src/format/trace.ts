@@ -94,7 +94,7 @@ export function endText(end: TraceEnd): string {
 function endLine(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
-      if (end.noValue) return 'Returned, with no value (it ended without a return statement).';
+      if (end.noValue) return `Returned, with no value (${end.valueNote ?? 'it ended without a return statement'}).`;
       if (end.value === undefined) return `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
       return `Returned ${clip(end.value, 200)}${end.valueNote ? ` (${end.valueNote})` : ''}.`;
     case 'raised':

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { basename, join, resolve } from 'node:path';
+import { basename, delimiter, join, resolve } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { cacheDir } from '../../paths.js';
 import { runCommand } from '../../process/run-command.js';
@@ -25,11 +25,14 @@ export const javaHooks: ProfileHooks = {
   async prepareLaunch(vars: TemplateVars) {
     const program = vars.program;
     const classPaths = (vars.classPaths as string[] | undefined)?.map((p) => resolve(vars.cwd, p));
+    const sourcePaths = (vars.sourcePaths as string[] | undefined)?.map((p) => resolve(vars.cwd, p));
+    vars.sourcePaths = sourcePaths;
     if (program?.endsWith('.java')) {
-      const built = await compile(program);
+      // compiled against the class path it will run on (a library's built classes), as java would run it
+      const built = await compile(program, classPaths ?? []);
       vars.mainClass ??= built.mainClass;
       vars.classPaths = [built.classDir, ...(classPaths ?? [])];
-      vars.sourcePaths = [built.sourceRoot];
+      vars.sourcePaths = [built.sourceRoot, ...(sourcePaths ?? [])];
     } else if (program?.endsWith('.jar')) {
       const main = vars.mainClass ?? (await jarMainClass(program));
       if (!main) throw new GatewayError(`${basename(program)} has no Main-Class in its manifest`, 'pass mainClass', 'bad-arguments');
@@ -56,20 +59,22 @@ function commandLine(parts: string[] | undefined): string | undefined {
   return parts.map((p) => (/[\s"]/.test(p) || p === '' ? `"${p.replace(/(["\\])/g, '\\$1')}"` : p)).join(' ');
 }
 
-/** Compiles a .java file (and what it references under its source root) with -g, once per change. */
-async function compile(file: string): Promise<{ mainClass: string; classDir: string; sourceRoot: string }> {
+/** Compiles a .java file (and what it references under its source root) with -g against `classPath`, once per change. */
+async function compile(file: string, classPath: string[]): Promise<{ mainClass: string; classDir: string; sourceRoot: string }> {
   const { className: mainClass, sourceRoot } = await javaSource(file);
   const classDir = join(cacheDir(), 'java-classes', createHash('sha1').update(file).digest('hex').slice(0, 16));
   const stamp = join(classDir, '.dapgate-stamp');
-  const fingerprint = String(await newestJavaMtime(sourceRoot, 3));
+  const fingerprint = `${await newestJavaMtime(sourceRoot, 3)} ${classPath.join(delimiter)}`;
   if ((await readFile(stamp, 'utf8').catch(() => undefined)) === fingerprint) return { mainClass, classDir, sourceRoot };
   const javac = await javacPath();
   await mkdir(classDir, { recursive: true });
-  const r = await runCommand(javac, ['-g', '-encoding', 'UTF-8', '-d', classDir, '-sourcepath', sourceRoot, file], { timeoutMs: 120_000 });
+  const cp = classPath.length ? ['-cp', classPath.join(delimiter)] : [];
+  const r = await runCommand(javac, ['-g', '-encoding', 'UTF-8', ...cp, '-d', classDir, '-sourcepath', sourceRoot, file], { timeoutMs: 120_000 });
   if (!r.ok) {
     const printed = `${r.stdout}\n${r.stderr}`.trim();
     const out = (r.exitCode !== undefined && printed ? printed : `${r.failure}${printed ? `\n${printed}` : ''}`).split('\n').slice(0, 30).join('\n');
-    throw new GatewayError(`javac could not compile ${basename(file)}:\n${out}`, 'fix the compile errors, or launch prebuilt classes with mainClass + classPaths', 'build-failed');
+    const onClassPath = classPath.length ? `compiled with -cp ${classPath.join(delimiter)}` : 'compiled with no class path but its own folder';
+    throw new GatewayError(`javac could not compile ${basename(file)} (${onClassPath}):\n${out}`, 'fix the compile errors; a package or class that "does not exist" goes on classPaths (folders or jars of built classes), or launch prebuilt classes with mainClass + classPaths', 'build-failed');
   }
   await writeFile(stamp, fingerprint);
   return { mainClass, classDir, sourceRoot };

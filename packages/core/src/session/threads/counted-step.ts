@@ -4,7 +4,7 @@ import { localChanges } from '../../trace/local-changes.js';
 import type { LocalChange } from '../../trace/types.js';
 import type { Session } from '../session.js';
 import type { StopInfo } from '../types.js';
-import { sameActivation } from './activation.js';
+import { functionName, sameActivation } from './activation.js';
 import { nextCall, returnAhead } from './next-call.js';
 import { stepIntoUserCode } from './user-step.js';
 
@@ -84,7 +84,9 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
       const left = before.frames[0]!.name;
       const next = nextCall(s, ahead, s.stop.frames[0]!.line, left, snapshotBefore, after);
       if (next) return { kind: 'elsewhere', pastCaller: left, nextCall: next };
-      const changes = localChanges(snapshotBefore, after);
+      // a return value the adapter showed after a call is no local: its going away is no change
+      const returns = s.profile.trace?.returnValue ? new RegExp(s.profile.trace.returnValue) : undefined;
+      const changes = localChanges(snapshotBefore, after).filter((c) => !(c.to === undefined && returns?.test(c.name)));
       return { kind: 'same', changes: done === 1 ? await declared(s, changes, snapshotBefore, after, before, s.stop, endBefore) : changes };
     }
     if (!s.stop?.frames[0]) return { kind: 'none' };
@@ -111,12 +113,17 @@ async function declared(s: Session, changes: LocalChange[], before: Map<string, 
 
 const depthOf = (stop: StopInfo) => stop.totalFrames ?? stop.frames.length;
 
+const sameFunction = (a: StopInfo['frames'][number] | undefined, b: StopInfo['frames'][number] | undefined) =>
+  !!a && !!b && functionName(a.name) === functionName(b.name) && (a.source?.path ?? a.source?.name) === (b.source?.path ?? b.source?.name);
+
 /** The function a step returned from when the stop shows no return value of it where the adapter would show one (see StepComparison). */
 async function leftPastCaller(s: Session, before: StopInfo, after: StopInfo, threadId: number): Promise<string | undefined> {
   const pattern = s.profile.trace?.returnValue;
   const left = before.frames[0]?.name;
   // only an adapter that names the callee shows the value in the caller (debugpy, java-debug); js-debug shows it in the returning frame
   if (!pattern?.includes('(?<callee>') || !left || depthOf(after) >= depthOf(before)) return undefined;
+  // back in the caller's own frame, where an adapter that shows no value of a void call stops
+  if (s.profile.trace?.returnValueOnlyForValues && depthOf(after) === depthOf(before) - 1 && sameFunction(before.frames[1], after.frames[0])) return undefined;
   const returns = new RegExp(pattern);
   const short = (name: string) => name.replace(/\(.*$/, '').split(/[.:]+/).pop();
   const locals = await s.inspectorFor(threadId).snapshot(0).catch(() => undefined);
