@@ -116,6 +116,28 @@ function withPatchStatus(profile: Profile, status: AdapterStatus, patch: PatchSt
   return { ...status, patch, version: `${status.version ?? ''} (${note})`.trim(), ...(warning ? { warning } : {}) };
 }
 
+/**
+ * The runtime (and adapter program) the resolver picks first when its checks pass, found without
+ * running anything (an env override or dapgate's managed install that exists; else, for a profile
+ * with no managed install, the first candidate on PATH): what a launch may start its adapter with
+ * while the checks run. Undefined when there is none to guess.
+ */
+export async function likelyAdapter(profile: Profile): Promise<{ runtime: string; adapterProgram?: string } | undefined> {
+  const spec = profile.adapter.runtime;
+  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
+  const managed = spec.managed ? managedPath(spec.managed) : undefined;
+  let runtime: string | undefined;
+  if (fromEnv) runtime = (await pathExists(fromEnv)) ? fromEnv : undefined;
+  else if (managed && (await pathExists(managed))) runtime = managed;
+  else if (!managed) for (let i = 0; i < spec.candidates.length && !runtime; i++) runtime = await which(spec.candidates[i]!);
+  if (!runtime) return undefined;
+  const program = profile.adapter.program;
+  if (!program) return { runtime };
+  const explicit = program.envVar ? process.env[program.envVar] : undefined;
+  const adapterProgram = explicit ?? join(cacheDir(), program.managed);
+  return (await pathExists(adapterProgram)) ? { runtime, adapterProgram } : undefined;
+}
+
 export function forgetResolution(profileId: string): void {
   cache.delete(profileId);
 }
