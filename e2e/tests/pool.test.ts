@@ -129,7 +129,6 @@ describe('warm adapters (pool)', () => {
       assert.ok(r.isError, r.text);
       assert.match(r.text, /No module named debugpy/);
       assert.ok(await eventually(() => pooled(/sleep 300/).length === 0, 15_000), `the adapter started ahead is ended: ${pooled(/sleep/).map(commandLine).join(' | ')}`);
-      assert.deepEqual((await g.ok('debug_diagnose')).structured.gateway.warmAdapterPids, []);
     } finally {
       await g.close();
       rmSync(dir, { recursive: true, force: true });
