@@ -34,6 +34,29 @@ describe('debug_trace of one method among same-named ones (python, real debugpy)
     assert.match(r.text, /not a function breakpoint name here \(the bare name after def/, r.text);
     assert.match(r.text, /pass file \(the file that defines it\)/, r.text);
   });
+  test('a function whose signature and docstring span lines: the trace starts in that function, at its first statement', async () => {
+    const doc = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'docstring.py');
+    const r = await g.ok('debug_trace', { program: doc, file: doc, function: 'truncate' }, 120_000);
+    assert.match(r.text, /^Trace of truncate at [^\n]*docstring\.py:\d+:/m, r.text);
+    assert.match(r.text, new RegExp(`\\b${lineOf(doc, "kept = ''")} \\| +kept = ''`), r.text);
+    assert.match(r.text, /^Returned 'one-two'/m, r.text);
+    await g.call('debug_stop');
+    const third = await g.ok('debug_trace', { program: doc, file: doc, function: 'truncate', call: 3 }, 120_000);
+    assert.match(third.text, /^No call traced in session s\d+: the program ended \(exited, code 0\) after 1 call of 'truncate'\.?$/m, third.text);
+    assert.doesNotMatch(third.text, /names no function|check the name/, third.text);
+    await g.call('debug_stop');
+  });
+  test('a function whose body is on its def line: file+function is refused with what to do, never traced in the next function; a function breakpoint traces it', async () => {
+    const one = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'oneliner.py');
+    const refused = await g.call('debug_trace', { program: one, file: one, function: 'double' }, 120_000);
+    assert.equal(refused.isError, true, refused.text);
+    assert.match(refused.text, /the body of 'double' in .*oneliner\.py is on its definition's line \(1\)/, refused.text);
+    assert.match(refused.text, /without file/, refused.text);
+    const r = await g.ok('debug_trace', { program: one, function: 'double' }, 120_000);
+    assert.match(r.text, /^Trace of double at [^\n]*oneliner\.py:1:/m, r.text);
+    assert.match(r.text, /^Returned 2\b/m, r.text);
+    await g.call('debug_stop');
+  });
   test('a program that stops at an exception before the call: the answer names the exception and where, and no call', async () => {
     const early = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'early_exit.py');
     const r = await g.ok('debug_trace', { program: early, file: early, function: 'later' }, 120_000);

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadProfiles } from '../src/index.js';
 import { functionBodyLine } from '../src/trace/locate.js';
@@ -76,6 +78,28 @@ test('a line that calls the function is no definition of it: return, new, throw,
     const cpp = join(dir, 'calls.cpp');
     writeFileSync(cpp, ['static int convert(int v) {', '    return v * 2;', '}', '', 'int wrap(int v) {', '    if (v < 0)', '        throw convert(v,', '            1);', '    return convert(v,', '        2);', '}', ''].join('\n'));
     assert.equal(await functionBodyLine(profile('lldb'), cpp, 'convert'), 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a Python body after a signature over several lines and a docstring over several lines starts at its first statement', async () => {
+  const file = join(root, 'e2e/fixtures/trace-methods/docstring.py');
+  const lines = (await import('node:fs')).readFileSync(file, 'utf8').split('\n');
+  assert.equal(await functionBodyLine(profile('python'), file, 'truncate'), lines.indexOf("    kept = ''") + 1);
+  assert.equal(await functionBodyLine(profile('python'), file, 'main'), lines.indexOf("    kept = truncate('one-two-three-four', 9)") + 1);
+});
+
+test('a body on the definition line is refused (a breakpoint there stops where the definition runs), never the next function\'s line; a brace on the next line opens a C body', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'locate-'));
+  try {
+    const py = join(dir, 'one.py');
+    writeFileSync(py, 'def double(x): return x * 2\n\n\ndef later(items):\n    total = 0\n    return total\n');
+    await assert.rejects(functionBodyLine(profile('python'), py, 'double'), /the body of 'double' in .* is on its definition's line \(1\)/);
+    assert.equal(await functionBodyLine(profile('python'), py, 'later'), 5);
+    const c = join(dir, 'sum.c');
+    writeFileSync(c, 'int sum(int n)\n{\n    int s = 0;\n    return s;\n}\n');
+    assert.equal(await functionBodyLine(profile('lldb'), c, 'sum'), 3);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -43,6 +43,12 @@ export const TraceSpec = z.object({
   /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
   skipLines: regexp().optional(),
   /**
+   * Blocks of lines that are not code at the start of a body (a docstring over several lines): a
+   * line matching `start` opens one unless the rest of that line matches `end`; it runs through the
+   * first later line matching `end`.
+   */
+  skipBlocks: z.array(z.object({ start: regexp(), end: regexp() }).strict()).optional(),
+  /**
    * A regexp of lines that only close blocks (`}`): stepping over them after the return
    * expression was evaluated keeps that value (any other line in between makes it unknown).
    */

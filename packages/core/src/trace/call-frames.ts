@@ -28,13 +28,13 @@ export class CallFrames {
    * Resumes (out of counted calls first) and waits for the entry's stop in a new call: 'hit', or
    * why not (the program ended, stopped elsewhere, the time ran out).
    */
-  async next(bp: BookBreakpoint, deadline: number, signal?: AbortSignal): Promise<'hit' | string> {
+  async next(bp: BookBreakpoint, deadline: number, signal?: AbortSignal, counted = 0, name?: string): Promise<'hit' | string> {
     const { session } = this;
     for (;;) {
       const left = Math.max(1, deadline - Date.now());
       const outcome = !this.resume || session.state !== 'stopped' ? await session.waitForSettled(left, signal) : this.ownCall() ? await session.step('out', undefined, Math.min(left, STEP_OUT_MS), signal) : await this.continue(left, signal);
       this.resume = true;
-      if (outcome !== 'stopped') return notReached(session, bp, outcome);
+      if (outcome !== 'stopped') return notReached(session, bp, outcome, counted, name);
       const stop = session.stop!;
       const depth = stop.totalFrames ?? stop.frames.length;
       // calls deeper than this stop on its thread have returned
@@ -77,9 +77,13 @@ export class CallFrames {
   }
 }
 
-function notReached(session: Session, bp: BookBreakpoint, outcome: string): string {
+/** Why no (further) call was reached; `counted`: the calls of it seen before (so the name was right). */
+function notReached(session: Session, bp: BookBreakpoint, outcome: string, counted: number, name: string | undefined): string {
   if (outcome === 'exited' || outcome === 'terminated') {
-    const ended = `the program ended before that call (${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''})`;
+    const how = `${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''}`;
+    const target = name ? `'${name}'` : bp.function ? `'${bp.function}'` : `${bp.file ? shortPath(bp.file, session.cwd) : 'line'}:${bp.line}`;
+    if (counted > 0) return `the program ended (${how}) after ${counted} call${counted === 1 ? '' : 's'} of ${target}${bp.condition ? ` where ${bp.condition} held` : ''}`;
+    const ended = `the program ended before that call (${how})`;
     const binding = bp.bindings.get(session.id);
     if (binding && !binding.verified) return `${ended}; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
     // an adapter may accept a function breakpoint for a name that matches nothing

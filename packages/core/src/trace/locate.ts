@@ -24,8 +24,11 @@ export async function functionBodyLine(profile: Profile, file: string, name: str
   const skip = spec.skipLines ? new RegExp(spec.skipLines) : undefined;
   const bodyStart = new RegExp(spec.bodyStart);
   const found = owner && spec.container ? inContainer(lines, definition, new RegExp(spec.container.replaceAll('NAME', escape(owner))), bodyStart, skip, name, file) : onlyDefinition(lines, definition, spec.container, short, file);
-  return bodyAfter(lines, found, bodyStart, skip, short, file);
+  const blocks = (spec.skipBlocks ?? []).map((b) => ({ start: new RegExp(b.start), end: new RegExp(b.end) }));
+  return bodyAfter(lines, found, bodyStart, { skip, blocks }, short, file);
 }
+
+type NotCode = { skip: RegExp | undefined; blocks: { start: RegExp; end: RegExp }[] };
 
 /** The first definition inside a block the container pattern opens (the line itself included). */
 function inContainer(lines: string[], definition: RegExp, container: RegExp, bodyStart: RegExp, skip: RegExp | undefined, name: string, file: string): number {
@@ -79,11 +82,60 @@ function enclosing(lines: string[], at: number, owners: RegExp): string | undefi
   return undefined;
 }
 
-function bodyAfter(lines: string[], found: number, bodyStart: RegExp, skip: RegExp | undefined, short: string, file: string): number {
-  let i = found;
-  while (i < lines.length && !bodyStart.test(lines[i]!)) i++;
-  i++;
-  while (i < lines.length && skip?.test(lines[i]!)) i++;
+function bodyAfter(lines: string[], found: number, bodyStart: RegExp, notCode: NotCode, short: string, file: string): number {
+  const opened = signatureOpensBody(lines, found, bodyStart, notCode);
+  if (opened === undefined) {
+    throw new GatewayError(`the body of '${short}' in ${file} is on its definition's line (${found + 1}), where a line breakpoint also stops when the definition itself runs`, `name it without file (a function breakpoint, where the language has them), or pass file and line of the line that calls it`, 'not-found');
+  }
+  let i = opened + 1;
+  for (let next = i; (next = pastNotCode(lines, i, notCode)) !== i; ) i = next;
   if (i >= lines.length) throw new GatewayError(`the body of '${short}' in ${file} was not found after line ${found + 1}`, 'pass file and line (a line inside the function)', 'not-found');
   return i + 1;
+}
+
+/**
+ * The line that opens the definition's body: the signature runs until its parentheses close; the
+ * opener is on that line or on the few lines after it that continue it (more indented: `throws X {`,
+ * `where T: Foo`) or hold only the opener (`{`). None: the body shares the signature's line.
+ */
+function signatureOpensBody(lines: string[], found: number, bodyStart: RegExp, notCode: NotCode): number | undefined {
+  let depth = 0;
+  let i = found;
+  for (; i < lines.length; i++) {
+    if (bodyStart.test(lines[i]!) && depth + parenBalance(lines[i]!) <= 0) return i;
+    depth += parenBalance(lines[i]!);
+    if (depth <= 0) break;
+  }
+  const own = indent(lines[found]!);
+  for (let k = i + 1, seen = 0; k < lines.length && seen < 3; k++) {
+    if (pastNotCode(lines, k, notCode) !== k) continue;
+    const line = lines[k]!;
+    const match = bodyStart.exec(line);
+    if (match && !line.slice(0, match.index).trim()) return k;
+    if (indent(line) <= own || /[()]/.test(line)) return undefined;
+    if (match) return k;
+    seen++;
+  }
+  return undefined;
+}
+
+/** Opened minus closed parentheses on a line, outside string literals. */
+function parenBalance(line: string): number {
+  const code = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+  return (code.match(/\(/g)?.length ?? 0) - (code.match(/\)/g)?.length ?? 0);
+}
+
+/** The line after the block or line of no code that starts at `i` (`i` itself when it is code). */
+function pastNotCode(lines: string[], i: number, { skip, blocks }: NotCode): number {
+  const line = lines[i];
+  if (line === undefined) return i;
+  for (const { start, end } of blocks) {
+    const opened = start.exec(line);
+    if (!opened) continue;
+    if (end.test(line.slice(opened.index + opened[0].length))) return i + 1;
+    let j = i + 1;
+    while (j < lines.length && !end.test(lines[j]!)) j++;
+    return j + 1;
+  }
+  return skip?.test(line) ? i + 1 : i;
 }

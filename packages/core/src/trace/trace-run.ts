@@ -113,7 +113,7 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
         if (hits < req.nth) continue;
       } else if (entry) {
         const bp = await entry.arm();
-        const reached = await calls.next(bp, deadline, req.signal);
+        const reached = await calls.next(bp, deadline, req.signal, hits, entry.spec.name);
         if (reached !== 'hit') {
           shortBy = reached;
           break;
@@ -178,8 +178,8 @@ function atEntryPlace(session: Session, bp: BookBreakpoint, spec: EntrySpec): bo
   return !!spec.function && !!binding?.verified && top.line === binding.line && short(top.name) === short(spec.function);
 }
 
-/** `atEntry`: the line is the function's first (a new call starts there). */
-type EntrySpec = { file?: string; line?: number; function?: string; condition?: string; atEntry?: boolean };
+/** `atEntry`: the line is the function's first (a new call starts there); `name`: the function's, however found. */
+type EntrySpec = { file?: string; line?: number; function?: string; condition?: string; atEntry?: boolean; name?: string };
 
 /**
  * Where the traced calls start. A function named without its file: a function breakpoint, or,
@@ -196,16 +196,16 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
       if (e instanceof GatewayError && e.step?.code === 'not-found') throw new GatewayError(`${why}, and the launched program ${program} does not define it: ${e.message}`, 'pass file (the file that defines it) with function, or file and line', 'bad-arguments');
       throw e;
     });
-    return { file: canonicalPath(program, cwd), line, condition: target.condition, atEntry: true };
+    return { file: canonicalPath(program, cwd), line, condition: target.condition, atEntry: true, name: target.function };
   }
   if (target.line !== undefined && !target.file) throw new GatewayError('line needs file', 'pass file and line (a line inside the function)', 'bad-arguments');
   if (target.file && target.line === undefined && !target.function) throw new GatewayError('file needs line or function', 'pass the function name, or a line inside it', 'bad-arguments');
   if (target.file) {
     const file = canonicalPath(target.file, cwd);
     if (target.line !== undefined) return { file, line: target.line, condition: target.condition };
-    return { file, line: await functionBodyLine(profile, file, target.function!), condition: target.condition, atEntry: true };
+    return { file, line: await functionBodyLine(profile, file, target.function!), condition: target.condition, atEntry: true, name: target.function };
   }
-  if (target.function) return { function: target.function, condition: target.condition, atEntry: true };
+  if (target.function) return { function: target.function, condition: target.condition, atEntry: true, name: target.function };
   throw new GatewayError('nothing to trace', 'pass function (and file), or file and line', 'bad-arguments');
 }
 
