@@ -143,6 +143,12 @@ export const ProfileSchema = z.object({
       functionPattern: z.string().optional(),
       /** A regexp of the adapter's messages for a breakpoint it refused for good (an ambiguous or unknown name), not one still pending. */
       refusedMessage: z.string().optional(),
+      /**
+       * A line breakpoint removed while the program is paused stays in the adapter as one that never
+       * stops (this condition) until the program is continued: V8 drops a function's break info with
+       * its last breakpoint, and a step from where it is paused then runs on past lines (js-debug).
+       */
+      removedWhilePaused: z.object({ condition: z.string() }).strict().optional(),
     })
     .default({}),
   /**

@@ -109,6 +109,11 @@ export class Session extends ProgramView {
       ready: () => this.connections.ready(),
       active: () => this.activeClient(),
       send: (command, args, timeoutMs, client) => this.send(command, args, timeoutMs, client),
+      pausedAt: () => {
+        const top = self.state === 'stopped' ? self.stop?.frames[0] : undefined;
+        return top?.source?.path ? { path: top.source.path, line: top.line } : undefined;
+      },
+      heldCondition: config.profile.breakpointKinds.removedWhilePaused?.condition,
     });
     this.connections = new SessionConnections(
       { ...config, requestTimeoutMs: this.requestTimeoutMs, adapterId: config.profile.adapterId, adapterName: config.profile.adapter.name, childSessions: config.profile.childSessions },
@@ -251,6 +256,7 @@ export class Session extends ProgramView {
   /** Resumes every stopped thread, or only `threadId`. */
   async continue(threadId?: number): Promise<void> {
     await this.control.continue(threadId);
+    await this.sync.releaseHeld().catch((e: Error) => this.logGatewayEvent('breakpoints', `held breakpoints not released: ${e.message}`));
   }
 
   /**

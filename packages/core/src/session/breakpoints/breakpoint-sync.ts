@@ -5,6 +5,7 @@ import type { DapClient, RequestMap, SendRequest } from '../connection/dap-clien
 import { samePath } from '../paths.js';
 import { hitConditionMet } from '../../breakpoints/hit-condition.js';
 import { markLogMessage } from '../../breakpoints/logpoint-marker.js';
+import { HeldBreakpoints } from './held-breakpoints.js';
 
 type BreakpointCommand = 'setBreakpoints' | 'setFunctionBreakpoints' | 'setDataBreakpoints';
 
@@ -26,6 +27,10 @@ export interface SyncHost {
   active(): DapClient | undefined;
   /** Sends a request on one connection (the session's failure handling applies). */
   send: SendRequest<BreakpointCommand | 'setExceptionBreakpoints'>;
+  /** Where the program is paused (its top frame), if it is. */
+  pausedAt(): { path: string; line: number } | undefined;
+  /** The profile's never-true condition for a breakpoint held where the program is paused while others there are removed (none: removed at once). */
+  readonly heldCondition?: string;
 }
 
 /**
@@ -55,8 +60,11 @@ export class BreakpointSync {
   private dataConnection: DapClient | undefined;
   /** What was sent, per connection: a file (or 'functions', 'data') and the ids sent for it; what a detach takes back. */
   private readonly sent = new Map<DapClient, Map<string, string[]>>();
+  private readonly held: HeldBreakpoints;
 
-  constructor(private readonly host: SyncHost) {}
+  constructor(private readonly host: SyncHost) {
+    this.held = new HeldBreakpoints(host.heldCondition, () => host.pausedAt());
+  }
 
   /** The book changed: send what changed to every ready connection (watches: where they were resolved). */
   async apply(change: BookChange): Promise<void> {
@@ -159,7 +167,17 @@ export class BreakpointSync {
         })),
         lines: sent.map(([b]) => b!.line!),
       };
-      await this.send(connection, sent, 'setBreakpoints', args, file);
+      const plan = this.held.plan(connection, file, args);
+      if (plan.first) await this.host.send('setBreakpoints', plan.first, undefined, connection);
+      await this.send(connection, sent, 'setBreakpoints', plan.args, file);
+    }
+  }
+
+  /** The program was continued: a breakpoint held since a removal while paused goes now. */
+  async releaseHeld(): Promise<void> {
+    for (const connection of this.held.connections()) {
+      if (connection.closed) continue;
+      for (const file of this.held.files(connection)) await this.file(file, [connection]);
     }
   }
 
@@ -217,13 +235,14 @@ export class BreakpointSync {
     const left: string[] = [];
     for (const connection of this.host.connections()) {
       for (const [what, ids] of this.sent.get(connection) ?? []) {
-        if (!ids.length) continue;
+        if (!ids.length && !this.held.has(connection, what)) continue;
         try {
           if (what === 'functions') await this.host.send('setFunctionBreakpoints', { breakpoints: [] }, undefined, connection);
           else if (what === 'data') await this.host.send('setDataBreakpoints', { breakpoints: [] }, undefined, connection);
           else await this.host.send('setBreakpoints', { source: { path: what }, breakpoints: [], lines: [] }, undefined, connection);
           ids.forEach((id) => removed.add(id));
           this.sent.get(connection)!.set(what, []);
+          this.held.cleared(connection, what);
         } catch (e) {
           left.push(`${ids.join(', ')} (${(e as Error).message})`);
         }
@@ -242,6 +261,7 @@ export class BreakpointSync {
 
   forget(connection: DapClient): void {
     this.sent.delete(connection);
+    this.held.forget(connection);
     this.bindings.delete(connection);
     this.early.delete(connection);
     this.unanswered.delete(connection);
