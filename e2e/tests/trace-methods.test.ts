@@ -134,7 +134,7 @@ describe('debug_trace of a JavaScript function with a default parameter (node, r
     assert.match(r.text, /^\s+5 \| const seen[^\n]*seen = 0/m, r.text);
     // the line that ends a pass does not change part: its binding goes with the pass
     assert.doesNotMatch(r.text, /^\s+6 \| [^\n]*part: /m, r.text);
-    assert.match(r.text, /^Returned Object/m, r.text);
+    assert.match(r.text, /^Returned \{a: 2, b: 1\}\./m, r.text);
   });
 
   test('debug_step through a later pass: no block variable is new before its declaration runs; the declaration gives its value', async () => {

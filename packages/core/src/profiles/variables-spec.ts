@@ -38,6 +38,11 @@ export const VariablesSpec = z
      */
     noiseTypes: z.array(z.string()).default([]),
     noisePattern: regexp().optional(),
+    /**
+     * A regexp of values that name only a kind of object, with no preview of what it holds (js-debug's
+     * return values: `Object`, `Array(2)`): such a value is shown with its first members instead.
+     */
+    bareValue: regexp().optional(),
     /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
     nameGroups: z.record(z.string()).default({}),
     /**

@@ -23,6 +23,8 @@ export interface VariablesPage {
  * lldb-dap then never answers again.
  */
 const PAGED_OVER = 10_000;
+/** Members shown in the preview of a value that names only a kind of object. */
+const PREVIEW_MEMBERS = 5;
 const PAGE = 1_000;
 
 /**
@@ -38,6 +40,7 @@ export class Inspector {
   private readonly typeName: (type: string | undefined) => string | undefined;
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
   private readonly unformatted: RegExp | undefined;
+  private readonly bare: RegExp | undefined;
   private readonly unreadableItem: RegExp | undefined;
   private readonly impossibleCount: RegExp | undefined;
 
@@ -53,6 +56,7 @@ export class Inspector {
     this.typeName = typeRenamer(v.typeNames);
     this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
     this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
+    this.bare = v.bareValue ? new RegExp(v.bareValue) : undefined;
     const item = v.unreadableItem ?? v.unreadablePointer?.child;
     this.unreadableItem = item ? new RegExp(item) : undefined;
     this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
@@ -108,8 +112,20 @@ export class Inspector {
     return { items, more, length, ...(moreAtLeast ? { moreAtLeast } : {}) };
   }
 
+  /** A value that names only a kind of object (the profile's `bareValue`), shown with its first members: `{both: true, seen: 2}`. */
+  private async previewed(n: VariableNode): Promise<VariableNode> {
+    if (!this.bare?.test(n.value) || n.variablesReference <= 0) return n;
+    const kids = (await this.target.variables(n.variablesReference).catch(() => [])).filter((v) => !this.hidden(v.name));
+    const shown = kids.slice(0, PREVIEW_MEMBERS);
+    const array = shown.length > 0 && shown.every((v) => /^\d+$/.test(v.name));
+    const items = shown.map((v) => (array ? v.value : `${v.name}: ${v.value}`));
+    if (kids.length > shown.length) items.push('…');
+    return { ...n, value: array ? `[${items.join(', ')}]` : `{${items.join(', ')}}` };
+  }
+
   /** A pointer whose target the adapter could not read (the profile's `unreadablePointer`) says so instead of showing a value. */
   private async readable(n: VariableNode): Promise<VariableNode> {
+    n = await this.previewed(n);
     if (this.opaque(n.type) && this.unformatted?.test(n.value)) {
       return { ...n, value: `<unreadable: the debugger's formatter could not read this ${n.type} at ${n.value.replace(/^.* @ /, '')}; it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
     }
@@ -221,14 +237,16 @@ export class Inspector {
 
   /** Finds the variable a path names, searching the frame's scopes in order. */
   async resolvePath(frame: number, path: string): Promise<{ node: VariableNode; parentRef: number }> {
-    const segments = parsePath(path);
+    let [first, ...rest] = parsePath(path);
     const scopes = await this.scopes(frame);
-    const [first, ...rest] = segments;
     let found: { node: VariableNode; parentRef: number } | undefined;
     const seen: string[] = [];
     for (const s of [...scopes.filter((x) => !x.secondary), ...scopes.filter((x) => x.secondary)]) {
       const vars = (await this.target.variables(s.variablesReference)).map(this.node);
-      const match = vars.find((v) => matches(v.name, first!));
+      // a name with a space (js-debug's `Return value`) is one name, not a path of two
+      const spaced = vars.find((v) => v.name.includes(' ') && (path.trim() === v.name || path.trim().startsWith(`${v.name}.`) || path.trim().startsWith(`${v.name}[`)));
+      if (spaced) [first, ...rest] = [spaced.name, ...(path.trim() === spaced.name ? [] : parsePath(path.trim().slice(spaced.name.length)))];
+      const match = spaced ?? vars.find((v) => matches(v.name, first!));
       if (match) {
         found = { node: await this.readable(match), parentRef: s.variablesReference };
         break;
@@ -280,7 +298,7 @@ export class Inspector {
       for (const v of list.filter((x) => !this.hidden(x.name))) {
         const n = this.node(v);
         // what cannot be read is said so here too (a check only for a junk-looking value: this runs at every traced line)
-        out.set(v.name, this.suspect(n) ? (await this.readable(n)).value : v.value);
+        out.set(v.name, this.suspect(n) || this.bare?.test(n.value) ? (await this.readable(n)).value : v.value);
       }
     }
     return out;
