@@ -137,6 +137,21 @@ describe('debug_trace of a JavaScript function with a default parameter (node, r
     assert.match(r.text, /^Returned \{a: 2, b: 1\}\./m, r.text);
   });
 
+  test('a counting loop\'s variable changed as its pass ends: the change is on the line that made it, and the head goes on from there (never a new variable)', async () => {
+    const skips = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'skips.js');
+    const r = await g.ok('debug_trace', { program: skips, function: 'skip' }, 120_000);
+    const bump = lineOf(skips, 'i += 1;');
+    const head = lineOf(skips, 'for (let i = 0;');
+    const rows = r.text.split('\n').filter((l) => /^\s+\d+ \| /.test(l));
+    const bumps = rows.filter((l) => l.trim().startsWith(`${bump} |`));
+    assert.ok(bumps.length >= 1, r.text);
+    for (const l of bumps) assert.match(l, /i: (\d+) -> (\d+)$/, r.text);
+    const heads = rows.filter((l) => l.trim().startsWith(`${head} |`));
+    assert.equal(heads.filter((l) => /\{ {2,}i = \d+$/.test(l)).length, 1, `only the first pass declares i:\n${r.text}`);
+    assert.match(r.text, /^Returned 'a-c-'/m, r.text);
+    await g.call('debug_stop');
+  });
+
   test('debug_step through a later pass: no block variable is new before its declaration runs; the declaration gives its value', async () => {
     const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
     await g.ok('debug_launch', { program: passes, breakpoints: [{ file: passes, line: lineOf(passes, 'counts[key] = seen + 1') }] }, 120_000);

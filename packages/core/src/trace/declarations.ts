@@ -72,7 +72,8 @@ export class Declarations {
   rewrite(changes: LocalChange[], after: Map<string, string>, ran: number, next: number): LocalChange[] {
     if (!this.pattern) return changes;
     const declared = this.declaredBy(ran);
-    const rebinding = next === ran ? new Set<string>() : this.declaredBy(next);
+    // a counting loop head's variable goes on from the body's last value (its `i++` is an update, no new binding)
+    const rebinding = next === ran ? new Set<string>() : new Set([...this.declaredBy(next)].filter((name) => !this.liveAtHead(next).has(name)));
     const out: LocalChange[] = [];
     for (const c of changes) {
       if (c.to === undefined) {
