@@ -280,12 +280,17 @@ export class Inspector {
    * functions of one file apart.
    */
   async functionStart(frame = 0): Promise<number | undefined> {
-    return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.line;
+    return (await this.functionScope(frame))?.line;
   }
 
   /** The line the frame's function ends at, where the adapter gives scope ranges (see `functionStart`). */
   async functionEnd(frame = 0): Promise<number | undefined> {
-    return (await this.scopes(frame)).find((s) => s.presentationHint === 'locals')?.endLine;
+    return (await this.functionScope(frame))?.endLine;
+  }
+
+  /** The function's own locals scope: the outermost of them (js-debug puts a block's, with its own range, in front). */
+  private async functionScope(frame: number): Promise<ScopeNode | undefined> {
+    return (await this.scopes(frame)).filter((s) => s.presentationHint === 'locals').pop();
   }
 
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
