@@ -8,6 +8,7 @@ import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
 import { NOT_STOPPED } from '../format/test-outcome.js';
+import { bindingNotes } from '../format/breakpoints.js';
 
 const TEST_WAIT_MS = 60_000;
 
@@ -45,6 +46,9 @@ export const debugTestTool = tool(
       if (run.atFailureBreakpoint()) d.text = d.text.replace(/ stopped at breakpoint [^,]+,/, ' stopped where the test failed,');
       const lines = [...run.notes, ...lead, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
+      // a breakpoint given that did not bind: the stop above (or the end) is not where the agent asked
+      const unbound = bindingNotes(run.session, run.givenBreakpointIds);
+      if (unbound) lines.push(unbound);
       lines.push(...trail);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
       return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds, ...(second ? { rerun: second.structured } : {}) });

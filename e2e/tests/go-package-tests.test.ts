@@ -1,0 +1,62 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+/**
+ * A Go library (no main package) is debugged through its tests, as in the go-humanize trial:
+ * the tools that launch for their own ends (debug_trace, debug_probe) run its tests the way the
+ * refusal of `program: <package>` tells them to, and debug_test says when a breakpoint it was
+ * given never bound (delve refuses a line with no statement) instead of stopping elsewhere as if
+ * nothing had been asked.
+ */
+describe('a Go package that is not main, through its tests (real go test, real delve)', () => {
+  let g: Gateway;
+  let mod: string;
+  let pkg: string;
+  let cartTest: string;
+  before(async () => {
+    mod = mkdtempSync(join(tmpdir(), 'dapgate-go-pkg-'));
+    cpSync(join(repoRoot, 'e2e', 'fixtures', 'go-tests'), mod, { recursive: true });
+    pkg = join(mod, 'cart');
+    cartTest = join(pkg, 'cart_test.go');
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+    rmSync(mod, { recursive: true, force: true });
+  });
+
+  test('debug_test names a breakpoint it was given that never bound, where it stopped instead', async () => {
+    const noStatement = lineOf(cartTest, 'price    float64'); // a struct field: delve finds no statement there
+    const r = await g.ok('debug_test', { test: './cart::TestTotal', cwd: mod, breakpoints: [{ file: cartTest, line: noStatement }] }, 300_000);
+    const [id] = r.structured.breakpoints;
+    assert.ok(r.structured.failureLocation, r.text);
+    assert.match(r.text, new RegExp(`${id} is not bound[^\\n]*could not find statement`), r.text);
+    const ended = await g.ok('debug_continue', {}, 60_000);
+    assert.equal(ended.structured.testOutcome.outcome, 'failed', ended.text);
+    assert.match(ended.text, new RegExp(`never bound in this run: ${id} cart/cart_test.go:${noStatement}`), ended.text);
+    assert.doesNotMatch(ended.text, /not bound yet/, `an ended run says "never bound", not "not bound yet": ${ended.text}`);
+  });
+
+  test('the refusal of a package that is not main names what debug_trace and debug_probe accept, and both run its tests with it', async () => {
+    const refused = await g.call('debug_trace', { program: pkg, function: 'LineTotal' });
+    assert.ok(refused.isError, refused.text);
+    assert.match(refused.text, /not package main/, refused.text);
+    assert.match(refused.text, /mode "test"/, refused.text);
+
+    const args = ['-test.run', '^TestTotal$'];
+    const t = await g.ok('debug_trace', { program: pkg, mode: 'test', args, function: 'LineTotal' }, 300_000);
+    assert.equal(t.structured.traces?.length, 1, t.text);
+    assert.deepEqual(t.structured.traces[0].entry, { price: '10', qty: '3', discount: '0.5' }, t.text);
+    assert.match(t.text, /return price \* float64\(qty\)/, t.text);
+    await g.call('debug_stop');
+
+    const line = lineOf(join(pkg, 'cart.go'), 'return price * float64(qty)');
+    const p = await g.ok('debug_probe', { program: pkg, mode: 'test', args, breakpoints: [{ file: join(pkg, 'cart.go'), line }], expressions: ['discount*2'] }, 300_000);
+    assert.equal(p.structured.hits?.length, 1, p.text);
+    assert.equal(p.structured.hits[0].expressions['discount*2'], '1', p.text);
+  });
+});
