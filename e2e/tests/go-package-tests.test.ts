@@ -39,6 +39,11 @@ describe('a Go package that is not main, through its tests (real go test, real d
     assert.equal(ended.structured.testOutcome.outcome, 'failed', ended.text);
     assert.match(ended.text, new RegExp(`never bound in this run: ${id} cart/cart_test.go:${noStatement}`), ended.text);
     assert.doesNotMatch(ended.text, /not bound yet/, `an ended run says "never bound", not "not bound yet": ${ended.text}`);
+
+    const launched = await g.ok('debug_launch', { program: pkg, mode: 'test', args: ['-test.run', '^TestTotal$'], breakpoints: [{ file: cartTest, line: noStatement }] }, 300_000);
+    assert.match(launched.structured.state, /^(exited|terminated)$/, launched.text);
+    assert.equal(launched.text.match(/could not find statement/g)?.length, 1, `said once, as never bound: ${launched.text}`);
+    assert.match(launched.text, /never bound in this run: bp\d+ cart_test\.go:/, launched.text);
   });
 
   test('the refusal of a package that is not main names what debug_trace and debug_probe accept, and both run its tests with it', async () => {
