@@ -46,6 +46,16 @@ describe('a Go package that is not main, through its tests (real go test, real d
     assert.match(launched.text, /never bound in this run: bp\d+ cart_test\.go:/, launched.text);
   });
 
+  test('a trace from a stop past the last call says the program ran to its end with no further call, not that the name may be wrong', async () => {
+    const r = await g.ok('debug_test', { test: './cart::TestTotal', cwd: mod }, 300_000);
+    assert.ok(r.structured.failureLocation, r.text);
+    const t = await g.ok('debug_trace', { sessionId: r.structured.sessionId, function: 'LineTotal', condition: 'qty == 3' }, 120_000);
+    assert.equal(t.structured.traces.length, 0, t.text);
+    assert.doesNotMatch(t.text, /names no function|check the name/, `delve bound 'LineTotal' to its line: the name is right: ${t.text}`);
+    assert.match(t.text, /with no call of 'LineTotal' where qty == 3 after the trace started/, t.text);
+    assert.match(t.text, /ended \((exited|terminated), code 1\)/, t.text);
+  });
+
   test('the refusal of a package that is not main names what debug_trace and debug_probe accept, and both run its tests with it', async () => {
     const refused = await g.call('debug_trace', { program: pkg, function: 'LineTotal' });
     assert.ok(refused.isError, refused.text);

@@ -83,11 +83,13 @@ function notReached(session: Session, bp: BookBreakpoint, outcome: string, count
     const how = `${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''}`;
     const target = name ? `'${name}'` : bp.function ? `'${bp.function}'` : `${bp.file ? shortPath(bp.file, session.cwd) : 'line'}:${bp.line}`;
     if (counted > 0) return `the program ended (${how}) after ${counted} call${counted === 1 ? '' : 's'} of ${target}${bp.condition ? ` where ${bp.condition} held` : ''}`;
-    const ended = `the program ended before that call (${how})`;
+    const ended = `the program ended (${how})`;
     const binding = bp.bindings.get(session.id);
-    if (binding && !binding.verified) return `${ended}; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
-    // an adapter may accept a function breakpoint for a name that matches nothing
-    return bp.function ? `${ended}, or '${bp.function}' names no function it ran: check the name` : ended;
+    if (binding && !binding.verified) return `${ended} before that call; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
+    const where = bp.condition ? ` where ${bp.condition}` : '';
+    const none = `${ended} with no ${bp.function || name ? `call of ${target}` : `pass at ${target}`}${where} after the trace started`;
+    // an adapter may confirm a function breakpoint for a name that matches nothing: it then gives no line (one bound to its function's line names a function)
+    return bp.function && binding?.line === undefined ? `${none}, or '${bp.function}' names no function it ran: check the name` : none;
   }
   if (outcome === 'timeout') return 'the call was not reached in time (the program is still running)';
   return `the session ${outcome}`;
