@@ -56,6 +56,14 @@ describe('a Go package that is not main, through its tests (real go test, real d
     assert.match(t.text, /ended \((exited|terminated), code 1\)/, t.text);
   });
 
+  test('a value whose long type opens it (an anonymous struct) shows its fields in the locals line, not its type cut short', async () => {
+    const r = await g.ok('debug_test', { test: './cart::TestLineTotals/quarter off', cwd: mod }, 300_000);
+    assert.match(r.structured.failureLocals.c, /^struct \{/, r.text);
+    const locals = r.text.split('\n').filter((l) => l.startsWith('Locals: ')).pop()!;
+    assert.match(locals, /\bc=\{name: "quarter off", price: 8, qty: 5, discount: 0\.25, /, r.text);
+    await g.ok('debug_stop');
+  });
+
   test('the refusal of a package that is not main names what debug_trace and debug_probe accept, and both run its tests with it', async () => {
     const refused = await g.call('debug_trace', { program: pkg, function: 'LineTotal' });
     assert.ok(refused.isError, refused.text);
