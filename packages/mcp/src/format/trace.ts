@@ -110,14 +110,16 @@ function endLine(end: TraceEnd): string {
 
 /**
  * Several calls side by side: arguments, path and result per call, what differs, and the one that
- * stands out in full. Paths are compared by the lines they ran, not by how often a loop ran: a
- * call stands out when it alone ended another way, or when it alone took another path while at
- * least two others took the same one (of two calls that differ, neither is the odd one).
+ * stands out in full. Calls are compared by the lines they ran, not by how often a loop ran (nor
+ * where a loop was folded): a call stands out when it alone ended another way, or when it alone
+ * ran other lines while at least two others ran the same (of two calls that differ, neither is
+ * the odd one).
  */
 export function formatComparison(traces: FrameTrace[], source: SourceOf, cwd: string): string[] {
   const rows = traces.map((t, i) => {
     const items = foldLines(t.lines);
-    return { t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, 40)}`).join(' '), path: pathOf(items), shape: pathOf(items, false), ran: new Set(t.lines.map((e) => e.line)), result: endText(t.end) };
+    const ran = new Set(t.lines.map((e) => e.line));
+    return { t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, 40)}`).join(' '), path: pathOf(items), ran, shape: [...ran].sort((a, b) => a - b).join(' '), result: endText(t.end) };
   });
   const out = [`Compared ${traces.length} call(s) of ${traces[0]!.function}:`];
   for (const r of rows) out.push(`  #${r.n} ${r.args || '(no locals)'} -> ${r.result} | path ${r.path}`);
@@ -135,11 +137,11 @@ export function formatComparison(traces: FrameTrace[], source: SourceOf, cwd: st
     out.push(...formatTrace(standout.t, source, cwd, ` (call #${standout.n})`));
   } else if (shapes.count === rows.length && kinds.count === rows.length) {
     const loops = new Set(rows.map((r) => r.path)).size > 1 ? ' (their loops ran different numbers of times)' : '';
-    out.push(`The calls took the same path${loops} and ended the same way; the first in full:`);
+    out.push(`The calls ran the same lines${loops} and ended the same way; the first in full:`);
     out.push(...formatTrace(traces[0]!, source, cwd, ' (call #1)'));
   } else {
     const differs = shapes.count < rows.length ? `: ${rows.map((r) => `#${r.n} ${difference(r, rows.filter((o) => o !== r))}`).join('; ')}` : '';
-    const how = [shapes.count < rows.length ? 'took different paths' : 'took the same path', kinds.count < rows.length ? 'ended in different ways' : ''].filter(Boolean).join(' and ');
+    const how = [shapes.count < rows.length ? 'ran different lines' : 'ran the same lines', kinds.count < rows.length ? 'ended in different ways' : ''].filter(Boolean).join(' and ');
     out.push(`The calls ${how}, none the odd one out${differs}; the first in full:`);
     out.push(...formatTrace(traces[0]!, source, cwd, ' (call #1)'));
   }
@@ -156,10 +158,9 @@ function difference(row: { ran: Set<number> }, others: { ran: Set<number> }[]): 
 
 const lineList = (lines: number[]) => `line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 8).join(', ')}${lines.length > 8 ? ` (+${lines.length - 8})` : ''}`;
 
-/** The lines a call ran, a loop as its path and count (`counts: false`: its path alone, to compare calls by the way they went). */
-function pathOf(items: FoldedLines, counts = true): string {
+function pathOf(items: FoldedLines): string {
   return items
-    .map((i) => (i.kind === 'line' ? String(i.event.line) : counts ? `(${i.path.join(' ')})x${i.count}${i.odd.filter((n) => n !== 1 && n !== i.count).length ? '*' : ''}` : `(${i.path.join(' ')})`))
+    .map((i) => (i.kind === 'line' ? String(i.event.line) : `(${i.path.join(' ')})x${i.count}${i.odd.filter((n) => n !== 1 && n !== i.count).length ? '*' : ''}`))
     .join(' ');
 }
 
