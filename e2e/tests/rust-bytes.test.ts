@@ -32,9 +32,22 @@ describe('rust bytes are numbers (real lldb-dap)', () => {
     const e = await g.ok('debug_evaluate', { expression: 'byte' });
     assert.equal(e.structured.result, '55', e.text);
     await g.ok('debug_stop');
+    // a pointer to a byte is still an address
+    const at = lineOf(main, '*slot = value;');
+    const p = await g.ok('debug_launch', { program: main, cwd: dir, breakpoints: [{ file: main, line: at }] }, 300_000);
+    assert.match(p.structured.locals.slot, /^0x[0-9a-f]+\b/, p.text);
+    assert.equal(p.structured.locals.value, '7', p.text);
+    await g.ok('debug_stop');
     const t = await g.ok('debug_trace', { program: main, cwd: dir, function: 'digit_value' }, 300_000);
     assert.equal(t.structured.traces[0].entry.byte, '55', t.text);
     assert.doesNotMatch(t.text, /[=>] '(\\|\d)/, `no byte shown as a char literal: ${t.text}`);
     await g.ok('debug_stop');
+  });
+
+  test('a probe names the panic that stopped the program as a panic, not "breakpoint"', async () => {
+    const line = lineOf(main, 'out.push(item.as_ref().len());');
+    const r = await g.ok('debug_probe', { program: main, cwd: dir, breakpoints: [{ file: main, line }] }, 300_000);
+    assert.equal(r.structured.hits.length, 2, r.text);
+    assert.match(r.text, /^- {2}stopped by a panic, .*rust_panic: not one of the probe's breakpoints/m, r.text);
   });
 });
