@@ -64,6 +64,19 @@ describe('a Go package that is not main, through its tests (real go test, real d
     await g.ok('debug_stop');
   });
 
+  test('debug_continue into the test failure says the test failed there, with the test code\'s frame, not an internal breakpoint in testing.go', async () => {
+    const line = lineOf(cartTest, 'expected := 15.0');
+    const r = await g.ok('debug_test', { test: './cart::TestTotal', cwd: mod, breakpoints: [{ file: cartTest, line }] }, 300_000);
+    assert.equal(r.structured.stop?.line, line, r.text);
+    const c = await g.ok('debug_continue', {}, 60_000);
+    assert.match(c.text, /stopped where the test failed/, c.text);
+    assert.doesNotMatch(c.text, /breakpoint bp\d+/, `the failure breakpoint is no breakpoint the agent knows: ${c.text}`);
+    assert.match(c.text, /Where the test failed: cart\/cart_test\.go:9 in cart\.TestTotal \(frame 2/, c.text);
+    assert.equal(c.structured.locals?.total, '0', c.text);
+    assert.equal(c.structured.raisedAt?.frame, 2, c.text);
+    await g.ok('debug_stop');
+  });
+
   test('the refusal of a package that is not main names what debug_trace and debug_probe accept, and both run its tests with it', async () => {
     const refused = await g.call('debug_trace', { program: pkg, function: 'LineTotal' });
     assert.ok(refused.isError, refused.text);

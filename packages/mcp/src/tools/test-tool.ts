@@ -96,7 +96,9 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   if (index === 0) return undefined;
   // frame 0 is the runner's or an assertion library's: show where it is in one line, not its source and locals
   const top = await describe(s, { source: false, locals: false, frames: 3 });
-  d.text = d.text.startsWith(top.text.split('\n')[0]!) ? top.text : d.text;
+  // the failing frame is said below, with its source and locals
+  const shown = top.text.split('\n').filter((l) => !l.startsWith('Where the test failed:')).join('\n');
+  d.text = d.text.startsWith(top.text.split('\n')[0]!) ? shown : d.text;
   delete d.structured.locals;
   const frame = s.stop!.frames[index]!;
   const out = [`Failing frame ${index} (the test's code; pass frame: ${index} to debug_variables / debug_evaluate): ${frameLabel(frame, s.cwd)}`];
