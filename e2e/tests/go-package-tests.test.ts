@@ -64,10 +64,16 @@ describe('a Go package that is not main, through its tests (real go test, real d
     await g.ok('debug_stop');
   });
 
-  test('debug_continue into the test failure says the test failed there, with the test code\'s frame, not an internal breakpoint in testing.go', async () => {
+  test('debug_run_to says it reached its line; debug_continue into the test failure says the test failed there, with the test code\'s frame, not an internal breakpoint in testing.go', async () => {
     const line = lineOf(cartTest, 'expected := 15.0');
     const r = await g.ok('debug_test', { test: './cart::TestTotal', cwd: mod, breakpoints: [{ file: cartTest, line }] }, 300_000);
     assert.equal(r.structured.stop?.line, line, r.text);
+    // run_to's own breakpoint is no breakpoint the agent set: the answer says the line was reached
+    const to = lineOf(cartTest, 'if total != expected {');
+    const ran = await g.ok('debug_run_to', { file: cartTest, line: to }, 60_000);
+    assert.equal(ran.structured.reached, true, ran.text);
+    assert.doesNotMatch(ran.text, /breakpoint bp\d+|removed since/, ran.text);
+    assert.match(ran.text, new RegExp(`stopped at the line it ran to, cart/cart_test\\.go:${to}`), ran.text);
     const c = await g.ok('debug_continue', {}, 60_000);
     assert.match(c.text, /stopped where the test failed/, c.text);
     assert.doesNotMatch(c.text, /breakpoint bp\d+/, `the failure breakpoint is no breakpoint the agent knows: ${c.text}`);
