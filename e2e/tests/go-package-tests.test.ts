@@ -83,6 +83,22 @@ describe('a Go package that is not main, through its tests (real go test, real d
     await g.ok('debug_stop');
   });
 
+  test('a test that panics: debug_test says it panicked, and its outcome is FAILED (go test exits 2 on a panic)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-go-panic-'));
+    try {
+      cpSync(join(repoRoot, 'e2e', 'fixtures', 'go-panic-test'), dir, { recursive: true });
+      const source = join(dir, 'digits', 'digits.go');
+      const r = await g.ok('debug_test', { test: './digits::TestReversed', cwd: dir }, 300_000);
+      assert.equal(r.structured.failureLocation?.line, lineOf(source, "out[j] = byte('0' + v%10)"), r.text);
+      assert.match(r.text, /The test panicked \(frame \d+, runtime\.gopanic\): /, r.text);
+      const ended = await g.ok('debug_continue', {}, 60_000);
+      assert.match(ended.text, /It panicked: runtime error: index out of range \[2\] with length 2/, ended.text);
+      assert.equal(ended.structured.testOutcome?.outcome, 'failed', ended.text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('the refusal of a package that is not main names what debug_trace and debug_probe accept, and both run its tests with it', async () => {
     const refused = await g.call('debug_trace', { program: pkg, function: 'LineTotal' });
     assert.ok(refused.isError, refused.text);

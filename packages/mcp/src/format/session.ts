@@ -140,7 +140,13 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (end.codeUnknown) structured.exitCodeUnknown = end.codeUnknown;
       if (end.note) structured.exitNote = end.note;
       const out = s.output.tail(200).map((e) => e.text).join('');
-      if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
+      const shownTail = out.trim() && outputTail > 0 ? tailText(out, outputTail, 1_500) : '';
+      if (shownTail) lines.push(`Output (last lines):\n${shownTail}`);
+      // a panic's message above a long goroutine dump or backtrace: said, when the lines shown leave it out
+      const panicked = panicInOutput(s, out);
+      if (panicked && !shownTail.includes(panicked)) {
+        lines.push(`It panicked: ${clip(panicked, 300)} (from its output)`);
+      }
       const unbound = neverBound(s);
       if (unbound.length) {
         lines.push(`Breakpoints that never bound in this run: ${unbound.join('; ')}`);
@@ -215,4 +221,10 @@ function positionalOnly(values: Record<string, string>, frameName: string, spec:
   const params = /\(([^()]*)\)\s*$/.exec(frameName)?.[1];
   if (params !== undefined && params.split(',').filter((p) => p.trim()).length !== names.length) return '';
   return ` (${spec.note})`;
+}
+
+/** The last panic message in a program's output, by the profile's pattern (`trace.raise.output`). */
+function panicInOutput(s: Session, out: string): string | undefined {
+  const pattern = s.profile.trace?.raise?.output;
+  return pattern ? [...out.matchAll(new RegExp(pattern, 'g'))].pop()?.groups?.message?.trim() : undefined;
 }

@@ -9,6 +9,7 @@ import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
 import { NOT_STOPPED } from '../format/test-outcome.js';
 import { bindingNotes } from '../format/breakpoints.js';
+import { clip } from '../format/text.js';
 
 const TEST_WAIT_MS = 60_000;
 
@@ -113,5 +114,8 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
     out.push(`Locals: unavailable (${(e as Error).message})`);
   }
   d.structured.failureLocation = { frame: index, file: frameFile(frame), line: frame.line, function: frame.name };
+  // a panic the test library recovered to report it: what panicked, which the failure's own text does not say yet
+  const panic = await run.panicked();
+  if (panic) out.push(`The test panicked (frame ${panic.frame}, ${panic.function}): ${panic.value ? clip(panic.value, 300) : 'what panicked could not be read here; the runtime prints it as the run goes on (debug_continue)'}.`);
   return out.join('\n');
 }
