@@ -7,10 +7,16 @@ const sysroots = new Map<string, Promise<string | undefined>>();
 
 /**
  * lldb reads Rust's u8 and i8 as C's unsigned and signed char, and shows them as character
- * literals ('\n' for 10): in Rust they are numbers (a char is char32_t, not touched).
+ * literals ('\n' for 10) and a pointer to one as a C string: in Rust they are numbers (a char
+ * is char32_t, not touched).
  */
-// -p -r: not a pointer or reference to one (an address stays an address)
-const BYTES_AS_NUMBERS = ['?type format add -p -r --format unsigned "unsigned char"', '?type format add -p -r --format decimal "signed char"'];
+// -p -r: not a pointer or reference to one (an address stays an address); a pointer to a byte
+// (&u8, &mut u8) is no C string: the byte it points to is its summary, not the text from there
+const BYTES_AS_NUMBERS = [
+  '?type format add -p -r --format unsigned "unsigned char"',
+  '?type format add -p -r --format decimal "signed char"',
+  '?type summary add --summary-string "-> ${*var}" "unsigned char *" "signed char *"',
+];
 
 /**
  * lldb commands that load the Rust formatters shipped with the toolchain (Vec, String, Option,
