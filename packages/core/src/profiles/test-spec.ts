@@ -73,6 +73,12 @@ export const TestSpec = z.object({
    */
   failureBreakpoints: z.array(z.string()).default([]),
   /**
+   * A failure that is a panic the test library recovered (Go: tRunner's deferred handler calls
+   * `Fail` with `runtime.gopanic` still on the stack): the frame `function` matches, and
+   * `value`, evaluated there, is what panicked; said with the failure.
+   */
+  panicFrame: z.object({ function: regexp(), value: z.string() }).strict().optional(),
+  /**
    * An exception stop the adapter's failure filter reports though the test handled the exception
    * (debugpy's `userUnhandled` at a test function that returns normally after `with
    * pytest.raises`): `expression` is evaluated in the stopped thread's top frame at each exception

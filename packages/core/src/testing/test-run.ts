@@ -243,6 +243,25 @@ export class TestRun {
     return i < 0 ? 0 : i;
   }
 
+  /**
+   * At a failure stop that is a panic the test library recovered (the profile's `panicFrame` above
+   * the failing frame): that frame, its function, and what panicked (undefined when unreadable).
+   */
+  async panicked(): Promise<{ frame: number; function: string; value?: string } | undefined> {
+    const spec = this.spec.panicFrame;
+    const stop = this.session.state === 'stopped' ? this.session.stop : undefined;
+    if (!spec || !stop || !this.atFailure()) return undefined;
+    const limit = this.failureFrame();
+    const pattern = new RegExp(spec.function);
+    const index = stop.frames.findIndex((f, i) => i < limit && pattern.test(f.name));
+    if (index < 0) return undefined;
+    const frame = stop.frames[index]!;
+    const r = await this.session.reads.evaluate(spec.value, frame.id, 'watch', 'probe').catch(() => undefined);
+    // delve's "(unreadable …)" is no value
+    const value = r?.result && !/^\(unreadable\b/.test(r.result) ? r.result : undefined;
+    return { frame: index, function: frame.name, ...(value ? { value } : {}) };
+  }
+
   /** The first frame whose source is a file of the project (not the runner's, the language's or a library's); -1 when none is. */
   private projectFrame(frames: { source?: { path?: string } }[]): number {
     const library = this.spec.libraryFrames ? new RegExp(this.spec.libraryFrames) : undefined;

@@ -44,9 +44,15 @@ export class CallFrames {
         if (stop.reason === 'step' && this.repeats) continue; // out of a counted call: on to the next
         const top = stop.frames[0];
         const others = stop.breakpointIds.flatMap((id) => session.breakpoints().find((b) => b.id === id) ?? []);
-        const why = others.length ? `at ${others.map((b) => `${b.id}, ${ownerWords(b)}`).join('; ')}, not the trace's` : stop.reason === 'exception' ? `at an exception: ${exceptionWords(stop)}` : `at a ${stop.reason}`;
+        const raise = session.profile.trace?.raise?.function;
+        const panic = !others.length && !!top && !!raise && new RegExp(raise).test(top.name);
+        const why = others.length ? `at ${others.map((b) => `${b.id}, ${ownerWords(b)}`).join('; ')}, not the trace's` : stop.reason === 'exception' ? `at an exception: ${exceptionWords(stop)}` : panic ? 'at a panic' : `at a ${stop.reason}`;
         const where = top ? `${top.source?.path ? shortPath(top.source.path, session.cwd) : '<no source>'}:${top.line} in ${top.name}` : 'a point with no frames';
-        return `the program stopped ${why}, ${where}, before ${bp.function ? `a call of '${bp.function}'` : `reaching ${bp.file ? shortPath(bp.file, session.cwd) : 'line'}:${bp.line}`}`;
+        const target = bp.function ? `'${bp.function}'` : `${bp.file ? shortPath(bp.file, session.cwd) : 'line'}:${bp.line}`;
+        // an entry the adapter never bound saw no call: whether one happened is not known
+        const unbound = unboundEntry(session, bp);
+        if (unbound) return `the program stopped ${why}, ${where}; ${unbound}`;
+        return `the program stopped ${why}, ${where}, before ${bp.function ? `a call of ${target}` : `reaching ${target}`}`;
       }
       if (this.repeats && this.open.some((f) => f.thread === stop.threadId && f.depth === depth)) continue; // the same call again
       this.open.push({ thread: stop.threadId, depth });
@@ -77,17 +83,29 @@ export class CallFrames {
   }
 }
 
+/** When the adapter has not bound the trace's entry: that, and how to name the place so it can. */
+function unboundEntry(session: Session, bp: BookBreakpoint): string | undefined {
+  const binding = bp.bindings.get(session.id);
+  if (!binding || binding.verified) return undefined;
+  const what = bp.function ? `'${bp.function}'` : `line ${bp.line}`;
+  const instead = bp.function ? 'pass file (the file that defines it) with function, or file and line' : 'pass a line with code on it';
+  return `${session.profile.adapter.name} never bound the breakpoint for ${what}${binding.message ? ` (${binding.message})` : ''}, so a call of it could not stop the program and whether one happened is not known: ${instead}`;
+}
+
 /** Why no (further) call was reached; `counted`: the calls of it seen before (so the name was right). */
 function notReached(session: Session, bp: BookBreakpoint, outcome: string, counted: number, name: string | undefined): string {
   if (outcome === 'exited' || outcome === 'terminated') {
     const how = `${outcome}${session.exitCode !== undefined ? `, code ${session.exitCode}` : ''}`;
     const target = name ? `'${name}'` : bp.function ? `'${bp.function}'` : `${bp.file ? shortPath(bp.file, session.cwd) : 'line'}:${bp.line}`;
     if (counted > 0) return `the program ended (${how}) after ${counted} call${counted === 1 ? '' : 's'} of ${target}${bp.condition ? ` where ${bp.condition} held` : ''}`;
-    const ended = `the program ended before that call (${how})`;
+    const ended = `the program ended (${how})`;
     const binding = bp.bindings.get(session.id);
-    if (binding && !binding.verified) return `${ended}; ${session.profile.adapter.name} never confirmed the breakpoint for ${bp.function ? `'${bp.function}'` : `line ${bp.line}`}${binding.message ? ` (${binding.message})` : ''}: check the name or line`;
-    // an adapter may accept a function breakpoint for a name that matches nothing
-    return bp.function ? `${ended}, or '${bp.function}' names no function it ran: check the name` : ended;
+    const unbound = unboundEntry(session, bp);
+    if (unbound) return `${ended}; ${unbound}`;
+    const where = bp.condition ? ` where ${bp.condition}` : '';
+    const none = `${ended} with no ${bp.function || name ? `call of ${target}` : `pass at ${target}`}${where} after the trace started`;
+    // an adapter may confirm a function breakpoint for a name that matches nothing: it then gives no line (one bound to its function's line names a function)
+    return bp.function && binding?.line === undefined ? `${none}, or '${bp.function}' names no function it ran: check the name` : none;
   }
   if (outcome === 'timeout') return 'the call was not reached in time (the program is still running)';
   return `the session ${outcome}`;

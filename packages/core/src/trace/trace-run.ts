@@ -221,13 +221,19 @@ class EntryBreakpoint {
   ) {}
 
   async arm(): Promise<BookBreakpoint> {
-    if (this.bp && this.manager.book.get(this.bp.id)) return this.bp;
+    // gone from the book with its session (the program ended): the same breakpoint, with what the adapter said of it, not a new one no adapter will see
+    if (this.bp && (this.manager.book.get(this.bp.id) || this.sessionEnded())) return this.bp;
     const { spec, manager, sessionId } = this;
     const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
     if (existing) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is already set where the trace would start`, 'remove that breakpoint first, or trace from another line', 'conflict');
     this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
     await manager.synced();
     return this.bp;
+  }
+
+  private sessionEnded(): boolean {
+    const session = this.manager.list().find((s) => s.id === this.sessionId);
+    return !!session && !session.live;
   }
 
   async disarm(): Promise<void> {

@@ -45,16 +45,21 @@ export function plainBindingMessage(s: Session, message: string | undefined): st
   return known ?? message;
 }
 
-/** Loud notes about breakpoints that did not bind where asked. */
+/**
+ * Loud notes about breakpoints that did not bind where asked. In a run that ended, those the
+ * ended session's answer lists as never bound (neverBound) are not said again as "not bound yet".
+ */
 export function bindingNotes(s: Session, ids: string[]): string {
   const notes: string[] = [];
+  const ended = s.state === 'exited' || s.state === 'terminated' ? new Set(neverBound(s).map((x) => x.split(' ')[0])) : new Set<string>();
   for (const id of ids) {
     const b = s.breakpoints().find((x) => x.id === id); // its own ones too, after they ended with it
     const bound = b?.bindings.get(s.id);
     if (!b || !bound) continue;
     const why = plainBindingMessage(s, bound.message);
-    if (!bound.verified) notes.push(`${id} is not bound yet${why ? `: ${why}` : ''}`);
-    else if (b.line && bound.line && bound.line !== b.line) notes.push(`${id}: requested line ${b.line}, bound to line ${bound.line}`);
+    if (!bound.verified) {
+      if (!ended.has(id)) notes.push(`${id} is not bound yet${why ? `: ${why}` : ''}`);
+    } else if (b.line && bound.line && bound.line !== b.line) notes.push(`${id}: requested line ${b.line}, bound to line ${bound.line}`);
   }
   return notes.length ? `Note: ${notes.join('; ')}` : '';
 }

@@ -40,6 +40,14 @@ export interface SummaryHide {
   summaryHideValues?: string;
 }
 
+/** A type longer than this that opens a value (delve's `struct { pkg.a string; ... } {a: ...}`) would leave no room for the value in a one-line summary. */
+const LONG_TYPE = 24;
+
+/** The value without its type in front, when that type is long: the fields, not the type cut short. */
+function withoutLongType(v: { value: string; type?: string }): string {
+  return v.type && v.type.length > LONG_TYPE && v.value.startsWith(`${v.type} `) ? v.value.slice(v.type.length + 1) : v.value;
+}
+
 /** `name=value` pairs on one line, for a stop summary; `values` is the same data for structured content. */
 export function localsLine(scopes: ScopeNode[], maxChars = 500, hide: SummaryHide = {}): { text: string; values: Record<string, string> } {
   const hideTypes = hide.summaryHideTypes ?? [];
@@ -53,7 +61,7 @@ export function localsLine(scopes: ScopeNode[], maxChars = 500, hide: SummaryHid
       if (v.type && hideTypes.some((t) => t.toLowerCase() === v.type!.toLowerCase())) continue;
       if (hideValues?.test(v.value)) continue;
       values[v.name] = v.value;
-      const part = `${v.name}=${clip(v.value, 60)}`;
+      const part = `${v.name}=${clip(withoutLongType(v), 60)}`;
       if (used + part.length > maxChars) {
         hidden++;
         continue;

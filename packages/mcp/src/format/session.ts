@@ -1,4 +1,4 @@
-import { LibraryFrames, panicMessage, type Session, type StopInfo } from '@dapgate/core';
+import { LibraryFrames, panicMessage, testRunOf, type Session, type StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
@@ -58,7 +58,9 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       // the profile's own breakpoint where a panic starts (Rust's rust_panic): a panic, not "breakpoint 1.1"
       const raise = s.profile.trace?.raise?.function;
       const panic = !stop.breakpointIds.length && stop.reason !== 'exception' && !!top && !!raise && new RegExp(raise).test(top.name);
-      lines.push(`${head} stopped at ${panic ? await panicMessage(s) : stopReason(s, stop, s.profile.stops.genericExceptionDescription)}, ${where} [${threadName(thread)}]`);
+      // a test run's own breakpoint where a test fails (Go's testing.(*common).Fail) is no breakpoint the agent set
+      const why = testRunOf(s)?.atFailureBreakpoint() ? 'where the test failed' : `at ${panic ? await panicMessage(s) : stopReason(s, stop, s.profile.stops.genericExceptionDescription)}`;
+      lines.push(`${head} stopped ${why}, ${where} [${threadName(thread)}]`);
       structured.stop = {
         reason: stop.reason,
         ...(stop.description ? { description: stop.description } : {}),
@@ -77,7 +79,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         const names = stop.frames.slice(0, raised.index).map((x) => x.name);
         const above = names.length > 4 ? `${names.slice(0, 2).join(' <- ')} <- … <- ${names[names.length - 1]}` : names.join(' <- ');
         const kind = raised.library ? 'library' : 'runtime';
-        lines.push(`${raised.library ? 'The program\'s code nearest the top' : 'Raised at'} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: its source and locals are shown; pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
+        const lead = raised.test ? 'Where the test failed:' : raised.library ? 'The program\'s code nearest the top' : 'Raised at';
+        lines.push(`${lead} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: its source and locals are shown; pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
       }
       const shown = raised && !('none' in raised) ? raised : undefined;
@@ -137,7 +140,13 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (end.codeUnknown) structured.exitCodeUnknown = end.codeUnknown;
       if (end.note) structured.exitNote = end.note;
       const out = s.output.tail(200).map((e) => e.text).join('');
-      if (out.trim() && outputTail > 0) lines.push(`Output (last lines):\n${tailText(out, outputTail, 1_500)}`);
+      const shownTail = out.trim() && outputTail > 0 ? tailText(out, outputTail, 1_500) : '';
+      if (shownTail) lines.push(`Output (last lines):\n${shownTail}`);
+      // a panic's message above a long goroutine dump or backtrace: said, when the lines shown leave it out
+      const panicked = panicInOutput(s, out);
+      if (panicked && !shownTail.includes(panicked)) {
+        lines.push(`It panicked: ${clip(panicked, 300)} (from its output)`);
+      }
       const unbound = neverBound(s);
       if (unbound.length) {
         lines.push(`Breakpoints that never bound in this run: ${unbound.join('; ')}`);
@@ -167,7 +176,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
   return { text: lines.join('\n'), structured };
 }
 
-type Site = { index: number; frame: StopInfo['frames'][number]; library: boolean } | { none: true };
+type Site = { index: number; frame: StopInfo['frames'][number]; library: boolean; test?: boolean } | { none: true };
 
 /** Stops the program did not make itself: named by where its own code is, not as a raise site. */
 const UNRAISED = new Set(['pause', 'step', 'entry', 'goto']);
@@ -182,6 +191,12 @@ const UNRAISED = new Set(['pause', 'step', 'entry', 'goto']);
 async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> {
   const top = stop.frames[0];
   if (!top) return undefined;
+  // at a test run's failure breakpoint (in the test library): the test's own frame
+  const run = testRunOf(s);
+  if (run?.atFailureBreakpoint()) {
+    const index = run.failureFrame();
+    if (index > 0 && stop.frames[index]) return { index, frame: stop.frames[index]!, library: true, test: true };
+  }
   if (stop.reason === 'pause' || stop.reason === 'paused') {
     const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(stop.frames);
     if (!flags[0]) return undefined;
@@ -206,4 +221,10 @@ function positionalOnly(values: Record<string, string>, frameName: string, spec:
   const params = /\(([^()]*)\)\s*$/.exec(frameName)?.[1];
   if (params !== undefined && params.split(',').filter((p) => p.trim()).length !== names.length) return '';
   return ` (${spec.note})`;
+}
+
+/** The last panic message in a program's output, by the profile's pattern (`trace.raise.output`). */
+function panicInOutput(s: Session, out: string): string | undefined {
+  const pattern = s.profile.trace?.raise?.output;
+  return pattern ? [...out.matchAll(new RegExp(pattern, 'g'))].pop()?.groups?.message?.trim() : undefined;
 }

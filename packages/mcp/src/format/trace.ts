@@ -108,24 +108,55 @@ function endLine(end: TraceEnd): string {
   }
 }
 
-/** Several calls side by side: arguments, path and result per call, what differs, and the one that stands out in full. */
+/**
+ * Several calls side by side: arguments, path and result per call, what differs, and the one that
+ * stands out in full. Calls are compared by the lines they ran, not by how often a loop ran (nor
+ * where a loop was folded): a call stands out when it alone ended another way, or when it alone
+ * ran other lines while at least two others ran the same (of two calls that differ, neither is
+ * the odd one).
+ */
 export function formatComparison(traces: FrameTrace[], source: SourceOf, cwd: string): string[] {
-  const rows = traces.map((t, i) => ({ t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, 40)}`).join(' '), path: pathOf(foldLines(t.lines)), result: endText(t.end) }));
+  const rows = traces.map((t, i) => {
+    const items = foldLines(t.lines);
+    const ran = new Set(t.lines.map((e) => e.line));
+    return { t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, 40)}`).join(' '), path: pathOf(items), ran, shape: [...ran].sort((a, b) => a - b).join(' '), result: endText(t.end) };
+  });
   const out = [`Compared ${traces.length} call(s) of ${traces[0]!.function}:`];
   for (const r of rows) out.push(`  #${r.n} ${r.args || '(no locals)'} -> ${r.result} | path ${r.path}`);
+  if (rows.some((r) => r.path.includes('*'))) out.push('  (…)xN* : a loop whose middle iterations did not all take the same lines');
   const kinds = majority(rows.map((r) => r.t.end.kind));
-  const paths = majority(rows.map((r) => r.path));
-  const standout = rows.find((r) => r.t.end.kind !== kinds) ?? rows.find((r) => r.path !== paths);
+  // of two calls, one that raised where the other did not is the one to read
+  const byKind = rows.length > 2 ? (kinds.count === rows.length - 1 ? rows.find((r) => r.t.end.kind !== kinds.value) : undefined) : rows.find((r, i) => r.t.end.kind === 'raised' && rows[1 - i]?.t.end.kind !== 'raised');
+  const shapes = majority(rows.map((r) => r.shape));
+  const byPath = shapes.count >= 2 && shapes.count === rows.length - 1 ? rows.find((r) => r.shape !== shapes.value) : undefined;
+  const standout = byKind ?? byPath;
   if (standout) {
-    const why = standout.t.end.kind !== kinds ? `it ${endText(standout.t.end)}, the others did not` : 'its path through the body differs';
+    const others = rows.filter((r) => r !== standout);
+    const why = standout === byKind ? `it ${endText(standout.t.end)}, the ${others.length > 1 ? 'others' : 'other'} did not` : `its path through the body differs: it ${difference(standout, others)}`;
     out.push(`Call #${standout.n} stands out: ${why}. Its trace:`);
     out.push(...formatTrace(standout.t, source, cwd, ` (call #${standout.n})`));
+  } else if (shapes.count === rows.length && kinds.count === rows.length) {
+    const loops = new Set(rows.map((r) => r.path)).size > 1 ? ' (their loops ran different numbers of times)' : '';
+    out.push(`The calls ran the same lines${loops} and ended the same way; the first in full:`);
+    out.push(...formatTrace(traces[0]!, source, cwd, ' (call #1)'));
   } else {
-    out.push('The calls took the same path and ended the same way; the first in full:');
+    const differs = shapes.count < rows.length ? `: ${rows.map((r) => `#${r.n} ${difference(r, rows.filter((o) => o !== r))}`).join('; ')}` : '';
+    const how = [shapes.count < rows.length ? 'ran different lines' : 'ran the same lines', kinds.count < rows.length ? 'ended in different ways' : ''].filter(Boolean).join(' and ');
+    out.push(`The calls ${how}, none the odd one out${differs}; the first in full:`);
     out.push(...formatTrace(traces[0]!, source, cwd, ' (call #1)'));
   }
   return out;
 }
+
+/** The lines one call ran that no other did, and those every other ran that it did not. */
+function difference(row: { ran: Set<number> }, others: { ran: Set<number> }[]): string {
+  const alone = [...row.ran].filter((l) => others.every((o) => !o.ran.has(l))).sort((a, b) => a - b);
+  const missed = [...new Set(others.flatMap((o) => [...o.ran]))].filter((l) => !row.ran.has(l) && others.every((o) => o.ran.has(l))).sort((a, b) => a - b);
+  const parts = [alone.length ? `alone ran ${lineList(alone)}` : '', missed.length ? `did not run ${lineList(missed)}` : ''].filter(Boolean);
+  return parts.length ? parts.join(' and ') : 'ran the same lines in another order';
+}
+
+const lineList = (lines: number[]) => `line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 8).join(', ')}${lines.length > 8 ? ` (+${lines.length - 8})` : ''}`;
 
 function pathOf(items: FoldedLines): string {
   return items
@@ -133,8 +164,10 @@ function pathOf(items: FoldedLines): string {
     .join(' ');
 }
 
-function majority<T>(values: T[]): T {
+/** The most frequent value and how many have it. */
+function majority<T>(values: T[]): { value: T; count: number } {
   const counts = new Map<T, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const [value, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  return { value, count };
 }

@@ -62,7 +62,7 @@ function report(run: ProbeRun, end: string, program: string | undefined, express
   const lines: string[] = [];
   for (const event of run.events) {
     if ('other' in event) {
-      const other = otherStop(event.other, session.cwd);
+      const other = otherStop(event.other, session.cwd, session.profile.trace?.raise?.function);
       otherStops.push(other.structured);
       lines.push(other.text);
       continue;
@@ -94,13 +94,17 @@ function report(run: ProbeRun, end: string, program: string | undefined, express
 }
 
 /** A stop that is not at one of the probe's breakpoints: what stopped it, and where. */
-function otherStop({ stop, top, owned }: ProbeOtherStop, cwd: string): { text: string; structured: Record<string, unknown> } {
+function otherStop({ stop, top, owned }: ProbeOtherStop, cwd: string, raise: string | undefined): { text: string; structured: Record<string, unknown> } {
   const where = top ? frameLabel(top, cwd) : '?';
+  // the profile's own breakpoint where a panic starts (Rust's rust_panic) is a panic, not "breakpoint"
+  const panic = !owned.length && !!top && !!raise && new RegExp(raise).test(top.name);
   const why = owned.length
     ? `at ${owned.map((b) => `${b.id}, ${ownerWords(b)}${b.sessionId ? '' : ' set earlier'}`).join('; ')}`
     : stop.reason === 'exception'
       ? `by an exception (${clip([stop.text, stop.description].filter(Boolean).join(': '), 100)})`
-      : `by ${stop.reason}`;
+      : panic
+        ? 'by a panic'
+        : `by ${stop.reason}`;
   return {
     text: `-  stopped ${why}, ${where}: not one of the probe's breakpoints; not counted, expressions not evaluated`,
     structured: { reason: stop.reason, breakpointIds: stop.breakpointIds, owners: owned.map((b) => b.sessionId ?? 'workspace'), file: top && frameFile(top), line: top?.line, function: top?.name },

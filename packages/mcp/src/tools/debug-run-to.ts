@@ -16,8 +16,10 @@ const config = {
 
 export async function debugRunTo(a: ToolArgs<typeof config.input>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
   const s = manager.get(a.sessionId);
-  const { file, reached, waited: d } = await runTo(manager, s, a, () => settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress, a.threadId));
+  const { file, reached, waited: d, breakpointId } = await runTo(manager, s, a, () => settle(s, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress, a.threadId));
   if (s.state === 'stopped' && !reached) d.text = `Did not reach ${shortPath(file, s.cwd)}:${a.line}: ${d.text}`;
+  // the breakpoint run_to set for itself (gone now) is none the agent knows of
+  if (reached && breakpointId) d.text = d.text.replace(` stopped at breakpoint ${breakpointId} (removed since),`, ' stopped at the line it ran to,');
   return ok(d.text, { ...d.structured, reached });
 }
 

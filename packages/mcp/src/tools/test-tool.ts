@@ -8,6 +8,8 @@ import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
 import { NOT_STOPPED } from '../format/test-outcome.js';
+import { bindingNotes } from '../format/breakpoints.js';
+import { clip } from '../format/text.js';
 
 const TEST_WAIT_MS = 60_000;
 
@@ -45,6 +47,9 @@ export const debugTestTool = tool(
       if (run.atFailureBreakpoint()) d.text = d.text.replace(/ stopped at breakpoint [^,]+,/, ' stopped where the test failed,');
       const lines = [...run.notes, ...lead, failed ? `${head} failed here:` : run.session.state === 'stopped' ? `${head}:` : `${head} ran${d.structured.waitTimedOut ? '' : ' to its end'}:`, d.text];
       if (failure) lines.push(failure);
+      // a breakpoint given that did not bind: the stop above (or the end) is not where the agent asked
+      const unbound = bindingNotes(run.session, run.givenBreakpointIds);
+      if (unbound) lines.push(unbound);
       lines.push(...trail);
       if (run.session.state === 'stopped') lines.push('Next: debug_continue runs it to its end and reports the outcome (debug_stop ends it).');
       return ok(lines.join('\n'), { ...d.structured, test: a.test, runner: run.form.runner, breakpoints: run.givenBreakpointIds, ...(second ? { rerun: second.structured } : {}) });
@@ -92,7 +97,9 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   if (index === 0) return undefined;
   // frame 0 is the runner's or an assertion library's: show where it is in one line, not its source and locals
   const top = await describe(s, { source: false, locals: false, frames: 3 });
-  d.text = d.text.startsWith(top.text.split('\n')[0]!) ? top.text : d.text;
+  // the failing frame is said below, with its source and locals
+  const shown = top.text.split('\n').filter((l) => !l.startsWith('Where the test failed:')).join('\n');
+  d.text = d.text.startsWith(top.text.split('\n')[0]!) ? shown : d.text;
   delete d.structured.locals;
   const frame = s.stop!.frames[index]!;
   const out = [`Failing frame ${index} (the test's code; pass frame: ${index} to debug_variables / debug_evaluate): ${frameLabel(frame, s.cwd)}`];
@@ -107,5 +114,8 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
     out.push(`Locals: unavailable (${(e as Error).message})`);
   }
   d.structured.failureLocation = { frame: index, file: frameFile(frame), line: frame.line, function: frame.name };
+  // a panic the test library recovered to report it: what panicked, which the failure's own text does not say yet
+  const panic = await run.panicked();
+  if (panic) out.push(`The test panicked (frame ${panic.frame}, ${panic.function}): ${panic.value ? clip(panic.value, 300) : 'what panicked could not be read here; the runtime prints it as the run goes on (debug_continue)'}.`);
   return out.join('\n');
 }

@@ -60,7 +60,7 @@ export async function cargoBuild(manifest: string, program: string, env: NodeJS.
 
 function chooseBin(pkg: CargoPackage, program: string): string {
   const bins = pkg.targets.filter((t) => t.kind.includes('bin'));
-  if (!bins.length) throw new GatewayError(`package ${pkg.name} has no bin target to run`, 'add src/main.rs or a [[bin]] target; to debug tests, build them and launch the test binary with language "rust"', 'not-found');
+  if (!bins.length) throw new GatewayError(`package ${pkg.name} has no bin target to run`, 'to debug its tests, run one by its test id (e.g. tests::name), or build them with cargo test --no-run and launch the test binary it names (target/debug/deps/<name>-<hash>) with language "rust" and args ["<test name>", "--exact"]; or add src/main.rs or a [[bin]] target', 'not-found');
   const own = bins.find((t) => resolve(t.src_path) === program);
   if (own) return own.name;
   if (pkg.default_run) return pkg.default_run;

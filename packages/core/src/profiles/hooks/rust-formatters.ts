@@ -6,9 +6,23 @@ import { runCommand } from '../../process/run-command.js';
 const sysroots = new Map<string, Promise<string | undefined>>();
 
 /**
+ * lldb reads Rust's u8 and i8 as C's unsigned and signed char, and shows them as character
+ * literals ('\n' for 10) and a pointer to one as a C string: in Rust they are numbers (a char
+ * is char32_t, not touched).
+ */
+// -p -r: not a pointer or reference to one (an address stays an address); a pointer to a byte
+// (&u8, &mut u8) is no C string: the byte it points to is its summary, not the text from there
+const BYTES_AS_NUMBERS = [
+  '?type format add -p -r --format unsigned "unsigned char"',
+  '?type format add -p -r --format decimal "signed char"',
+  '?type summary add --summary-string "-> ${*var}" "unsigned char *" "signed char *"',
+];
+
+/**
  * lldb commands that load the Rust formatters shipped with the toolchain (Vec, String, Option,
- * HashMap read as values). The sysroot is asked of rustc in the project's folder (a
- * rust-toolchain file may pick another toolchain), once per folder. None when there is no rustc.
+ * HashMap read as values), after those that show bytes as numbers. The sysroot is asked of rustc
+ * in the project's folder (a rust-toolchain file may pick another toolchain), once per folder.
+ * No toolchain formatters when there is no rustc.
  */
 export async function rustFormatterCommands(projectDir: string): Promise<string[]> {
   let sysroot = sysroots.get(projectDir);
@@ -17,13 +31,13 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
     sysroots.set(projectDir, sysroot);
   }
   const root = await sysroot;
-  if (!root) return [];
+  if (!root) return BYTES_AS_NUMBERS;
   const etc = join(root, 'lib', 'rustlib', 'etc');
   const lookup = join(etc, 'lldb_lookup.py');
   const commands = join(etc, 'lldb_commands');
-  if (!(await isFile(lookup)) || !(await isFile(commands))) return [];
+  if (!(await isFile(lookup)) || !(await isFile(commands))) return BYTES_AS_NUMBERS;
   // `?`: lldb-dap prints these commands and their output only if one fails.
-  return [`?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands)];
+  return [...BYTES_AS_NUMBERS, `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands)];
 }
 
 /**

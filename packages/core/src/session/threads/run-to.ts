@@ -9,6 +9,8 @@ export interface RunTo<T> {
   reached: boolean;
   /** What `wait` returned. */
   waited: T;
+  /** The temporary breakpoint it set (none when one already stood there). */
+  breakpointId?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function runTo<T>(manager: SessionManager, s: Session, to: { file: 
     const waited = await wait();
     const stop = to.threadId === undefined ? s.stop : s.threads.get(to.threadId)?.stop;
     const reached = s.state === 'stopped' && stop?.frames[0]?.line !== undefined && (temp ? stop.breakpointIds.includes(temp.id) : stop.frames[0]!.line === existing?.line);
-    return { file, reached, waited };
+    return { file, reached, waited, ...(temp ? { breakpointId: temp.id } : {}) };
   } finally {
     if (temp && manager.breakpoints.has(temp.id)) await manager.breakpoints.remove([temp.id]);
   }
