@@ -110,6 +110,23 @@ for (const lang of languages) {
       await stop();
     });
 
+    test("a trace of a function the session has its own breakpoint at the first line of: that breakpoint is the trace's entry (said), the next calls are counted as before, and it stays", async () => {
+      const line = lineOf(lang.file, lang.scaleReturn);
+      const r = await g.ok('debug_launch', { program: lang.file, breakpoints: [{ file: lang.file, line }] }, TRACE_MS);
+      assert.equal(r.structured.stop.line, line, r.text);
+      const first = await trace({ function: 'scale', file: lang.file });
+      assert.equal(first.structured.traces[0].end.kind, 'returned', first.text);
+      assert.equal(first.structured.traces[0].end.value, '0', first.text);
+      assert.match(first.text, /Breakpoint bp\d+ \(s\d+'s own\) is where the trace starts: its stops there were the trace's entries, and it stays set/, first.text);
+      // counted from the call it stopped after: 1 (value 1), 2 (value 2)
+      const second = await trace({ function: 'scale', file: lang.file, call: 2 });
+      assert.equal(second.structured.traces[0].end.value, '4', second.text);
+      const bps = await g.ok('debug_breakpoints');
+      assert.equal(bps.structured.breakpoints.length, 1, bps.text);
+      assert.equal(bps.structured.breakpoints[0].line, line, bps.text);
+      await stop();
+    });
+
     test('a trace started in a live session stopped inside the function', async () => {
       const line = lineOf(lang.file, lang.loopHead);
       await g.ok('debug_launch', { program: lang.file, breakpoints: [{ file: lang.file, line, condition: lang.one }] }, TRACE_MS);

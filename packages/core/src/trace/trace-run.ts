@@ -42,6 +42,8 @@ export interface TraceResult {
   at?: { file?: string; line?: number; function?: string };
   /** Why fewer calls were traced than asked. */
   shortBy?: string;
+  /** A breakpoint of the agent's (or the workspace's) where the trace starts: its stops there were the trace's entries. */
+  sharedEntry?: string;
 }
 
 const STEP_TIMEOUT_MS = 10_000;
@@ -118,6 +120,8 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
           shortBy = reached;
           break;
         }
+        // a breakpoint of the agent's taken as the entry has no condition of the trace's: tested here
+        if (entry.shared && entry.spec.condition && !(await conditionHolds(session, entry.spec.condition))) continue;
         hits++;
         if (hits < req.nth) continue;
       }
@@ -144,7 +148,7 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
     if (armed.length && session.live && session.sync.exceptionFilters !== saved) await session.sync.applyExceptionFilters(saved).catch(() => undefined);
   }
   if (!shortBy && traces.length < req.calls && traces.length > 0 && entry) shortBy = `the trace of call ${traces.length} did not end in a return or exception`;
-  return { session, traces, at: entry?.spec, shortBy };
+  return { session, traces, at: entry?.spec, shortBy, ...(entry?.shared ? { sharedEntry: sharedWords(entry.shared) } : {}) };
 }
 
 /** A trace condition evaluated where the session is stopped (no condition: it holds). */
@@ -212,6 +216,8 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
 /** The trace's own breakpoint (its session's alone): armed to reach a call, disarmed while a call is traced, always removed at the end. */
 class EntryBreakpoint {
   private bp: BookBreakpoint | undefined;
+  /** A breakpoint already at the entry, not the trace's: used as the entry, left as it is. */
+  shared: BookBreakpoint | undefined;
 
   constructor(
     private readonly manager: SessionManager,
@@ -221,10 +227,18 @@ class EntryBreakpoint {
   ) {}
 
   async arm(): Promise<BookBreakpoint> {
+    if (this.shared && this.manager.book.get(this.shared.id)) return this.shared;
     if (this.bp && this.manager.book.get(this.bp.id)) return this.bp;
     const { spec, manager, sessionId } = this;
-    const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
-    if (existing) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is already set where the trace would start`, 'remove that breakpoint first, or trace from another line', 'conflict');
+    const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.kind === 'function' && b.function === spec.function : b.kind === 'line' && b.file === spec.file && b.line === spec.line));
+    if (existing) {
+      // the agent's own (or a workspace) breakpoint where the trace starts stops there as the entry would:
+      // it is the entry (kept, never removed); one that decides for itself when it stops is not
+      const decides = existing.logMessage ? 'is a logpoint' : existing.hitCondition ? `stops only on hit ${existing.hitCondition}` : existing.temporary ? 'is temporary' : existing.condition && existing.condition !== spec.condition ? `stops only if ${existing.condition}` : undefined;
+      if (decides) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is where the trace would start and ${decides}, so it would decide which calls are traced`, `remove ${existing.id} first (the trace sets its own entry), or trace from another line`, 'conflict');
+      this.shared = existing;
+      return existing;
+    }
     this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
     await manager.synced();
     return this.bp;
@@ -235,6 +249,10 @@ class EntryBreakpoint {
     this.bp = undefined;
     if (bp) await removeBreakpoint(this.manager, bp);
   }
+}
+
+function sharedWords(b: BookBreakpoint): string {
+  return `${b.id} (${ownerWords(b)}) is where the trace starts: its stops there were the trace's entries, and it stays set`;
 }
 
 /** The profile's panic function breakpoint (delve: runtime.gopanic), armed while a call is traced; none if the user has one there. */
