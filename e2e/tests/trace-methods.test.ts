@@ -202,6 +202,27 @@ describe('locals whose declaration has not run yet, at a stop (node and C)', () 
     await g.ok('debug_stop', {});
   });
 
+  test('debug_snapshot marks them too: node (a loop pass\'s block consts below the stop) and C (a local declared further down, its stack slot unset)', async () => {
+    const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
+    const line = lineOf(passes, 'const key = part');
+    await g.ok('debug_launch', { program: passes, breakpoints: [{ file: passes, line, hitCondition: '3' }] }, 120_000);
+    const js = await g.ok('debug_snapshot', {}, 60_000);
+    const jsLocals = js.structured.threads.find((t: { locals?: Record<string, string> }) => t.locals)?.locals;
+    assert.match(jsLocals?.part ?? '', /'b=3'/, js.text);
+    assert.equal(jsLocals?.key, `<not declared yet: line ${line}>`, js.text);
+    assert.equal(jsLocals?.seen, `<not declared yet: line ${line + 1}>`, js.text);
+    assert.doesNotMatch(js.text, /key='a'/, js.text);
+    await g.ok('debug_stop', {});
+    const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
+    const at = lineOf(slots, 'int v = values[i];');
+    await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line: at }] }, 180_000);
+    const c = await g.ok('debug_snapshot', {}, 60_000);
+    const cLocals = c.structured.threads.find((t: { locals?: Record<string, string> }) => t.locals)?.locals;
+    assert.equal(cLocals?.v, `<not declared yet: line ${at}>`, c.text);
+    assert.equal(cLocals?.n, '3', c.text);
+    await g.ok('debug_stop', {});
+  });
+
   test('C: a loop head\'s own variable is declared at the head on a later pass; the step past it changes it', async () => {
     const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
     await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line: lineOf(slots, 'total += v;') }] }, 180_000);
