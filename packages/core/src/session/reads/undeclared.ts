@@ -2,6 +2,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { readFile } from 'node:fs/promises';
 import type { Profile } from '../../profiles/schema.js';
 import { Declarations } from '../../trace/declarations.js';
+import type { Inspector } from './inspect.js';
 import type { ScopeNode } from './variable-nodes.js';
 
 /**
@@ -38,4 +39,42 @@ export async function undeclaredLocals(profile: Profile, at: { path?: string; li
   if (source === undefined) return new Map();
   const fn = scopes.find((s) => !s.secondary && s.presentationHint === 'locals');
   return new Declarations(pattern, source.split(/\r?\n/)).declaredLater(names, at.line, fn?.line, fn?.endLine);
+}
+
+/** What finding a frame's undeclared names needs from its session. */
+export interface UndeclaredHost {
+  readonly profile: Profile;
+  readonly reads: { frameAt(index: number, threadId?: number): Promise<DebugProtocol.StackFrame> };
+  inspectorFor(threadId?: number): Inspector;
+}
+
+/**
+ * Of `names` (those an expression or path reads), the stopped frame's locals whose declaration has
+ * not run yet, with their declaring lines: what the adapter would give for them is their slot's
+ * leftover (an earlier loop pass's value, stack garbage), not theirs.
+ */
+export async function undeclaredNames(host: UndeclaredHost, names: string[], frame: number, threadId?: number): Promise<Map<string, number>> {
+  if (!host.profile.trace?.declarations || !names.length) return new Map();
+  const inspector = host.inspectorFor(threadId);
+  const locals = await inspector.snapshot(frame);
+  const asked = new Set(names.filter((n) => locals.has(n)));
+  if (!asked.size) return new Map();
+  const f = await host.reads.frameAt(frame, threadId);
+  return undeclaredLocals(host.profile, { path: f.source?.path, line: f.line }, asked, await inspector.scopes(frame));
+}
+
+/** Why an expression reading such names is not evaluated. */
+export function undeclaredWords(later: Map<string, number>): string {
+  const each = [...later].map(([name, line]) => `'${name}' (line ${line})`);
+  return `${each.join(', ')} ${later.size === 1 ? 'is' : 'are'} not declared yet at this stop (the declaration has not run): what the adapter reads there is the slot's leftover, not ${later.size === 1 ? 'its' : 'their'} value`;
+}
+
+/** The locals markUndeclared marked in scopes already read, with their declaring lines. */
+export function undeclaredIn(scopes: ScopeNode[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const v of scopes.filter((s) => !s.secondary).flatMap((s) => s.variables ?? [])) {
+    const line = v.unreadable ? /^<not declared yet: line (\d+)>$/.exec(v.value)?.[1] : undefined;
+    if (line) out.set(v.name, Number(line));
+  }
+  return out;
 }
