@@ -252,6 +252,13 @@ describe('locals whose declaration has not run yet, at a stop (node and C)', () 
     await g.ok('debug_stop', {});
   });
 
+  test('node, stopped in a loop\'s block: a const of the function declared after the loop is not declared yet either (the function\'s range, not the block\'s)', async () => {
+    const file = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'after-loop.js');
+    const r = await g.ok('debug_launch', { program: file, breakpoints: [{ file, line: lineOf(file, 'total += doubled;') }] }, 120_000);
+    assert.match(r.text, new RegExp(`^Locals: [^\\n]*result=<not declared yet: line ${lineOf(file, 'const result =')}>`, 'm'), r.text);
+    await g.ok('debug_stop', {});
+  });
+
   test('C: a loop head\'s own variable is declared at the head on a later pass; the step past it changes it', async () => {
     const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
     await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line: lineOf(slots, 'total += v;') }] }, 180_000);

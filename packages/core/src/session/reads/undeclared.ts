@@ -37,7 +37,8 @@ export async function undeclaredLocals(profile: Profile, at: { path?: string; li
   if (!pattern || !at.path || at.line <= 0 || !names.size) return new Map();
   const source = await readFile(at.path, 'utf8').catch(() => undefined);
   if (source === undefined) return new Map();
-  const fn = scopes.find((s) => !s.secondary && s.presentationHint === 'locals');
+  // the function's own locals scope: the outermost (js-debug puts a block's, with its own range, in front)
+  const fn = scopes.filter((s) => !s.secondary && s.presentationHint === 'locals').pop();
   return new Declarations(pattern, source.split(/\r?\n/)).declaredLater(names, at.line, fn?.line, fn?.endLine);
 }
 
