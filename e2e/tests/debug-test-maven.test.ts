@@ -61,6 +61,8 @@ describe('debug_test on a Maven project (JUnit 5 and 4, real java-debug)', () =>
     assert.equal(r.structured.failureLocation.line, lineOf(cartTest, 'assertEquals(expected, total);'), r.text);
     assert.match(r.structured.failureLocals.total, /^38\.0/, r.text);
     assert.match(r.structured.failureLocals.expected, /^38\.5/, r.text);
+    // the Stack line names the test's own frame beneath JUnit's assertion frames (folded), not those alone
+    assert.match(r.text, /^Stack: … \d+ library frames \(#0-#\d+\) <- #\d+ CartTest\.discountedTotal\(\) at \S*CartTest\.java:\d+/m, r.text);
     // frame 0 is JUnit's assertion code: an evaluate there of the test's local says which frame has it
     const there = await g.call('debug_evaluate', { expression: 'total + 1' });
     assert.equal(there.isError, true, there.text);

@@ -73,6 +73,20 @@ describe('java: a program of its own on a library\'s built classes (real java-de
     await g.ok('debug_stop');
   });
 
+  test("debug_trace of a method the session has its own function breakpoint at, stopped at it: that breakpoint is the trace's entry (said), a trace condition is still tested, and the breakpoint stays", async () => {
+    const r = await launchApp([{ function: 'Wrapper.wrapAt' }]);
+    assert.match(r.structured.locals.text, /abc/, r.text);
+    const t = await g.ok('debug_trace', { function: 'Wrapper.wrapAt' }, 120_000);
+    assert.match(t.structured.traces[0].entry.text, /abc/, t.text);
+    assert.equal(t.structured.traces[0].end.value, '4', t.text);
+    assert.match(t.text, /Breakpoint bp\d+ \(s\d+'s own\) is where the trace starts/, t.text);
+    const picked = await g.ok('debug_trace', { function: 'Wrapper.wrapAt', condition: 'text.length() == 5' }, 120_000);
+    assert.equal(picked.structured.traces[0].entry.text, '"plain"', picked.text);
+    const bps = await g.ok('debug_breakpoints');
+    assert.match(bps.text, /function Wrapper\.wrapAt \(s\d+'s own\)/, bps.text);
+    await g.ok('debug_stop');
+  });
+
   test('an exception stop names the exception once, as Java prints it (not `X: "X: message"`)', async () => {
     const r = await g.ok('debug_launch', { program: join(fixture, 'app', 'Boom.java') }, 120_000);
     assert.match(r.text, /stopped at exception: java\.lang\.IllegalStateException: width 0, /, r.text);

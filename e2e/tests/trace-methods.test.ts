@@ -202,6 +202,63 @@ describe('locals whose declaration has not run yet, at a stop (node and C)', () 
     await g.ok('debug_stop', {});
   });
 
+  test('debug_snapshot marks them too: node (a loop pass\'s block consts below the stop) and C (a local declared further down, its stack slot unset)', async () => {
+    const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
+    const line = lineOf(passes, 'const key = part');
+    await g.ok('debug_launch', { program: passes, breakpoints: [{ file: passes, line, hitCondition: '3' }] }, 120_000);
+    const js = await g.ok('debug_snapshot', {}, 60_000);
+    const jsLocals = js.structured.threads.find((t: { locals?: Record<string, string> }) => t.locals)?.locals;
+    assert.match(jsLocals?.part ?? '', /'b=3'/, js.text);
+    assert.equal(jsLocals?.key, `<not declared yet: line ${line}>`, js.text);
+    assert.equal(jsLocals?.seen, `<not declared yet: line ${line + 1}>`, js.text);
+    assert.doesNotMatch(js.text, /key='a'/, js.text);
+    await g.ok('debug_stop', {});
+    const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
+    const at = lineOf(slots, 'int v = values[i];');
+    await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line: at }] }, 180_000);
+    const c = await g.ok('debug_snapshot', {}, 60_000);
+    const cLocals = c.structured.threads.find((t: { locals?: Record<string, string> }) => t.locals)?.locals;
+    assert.equal(cLocals?.v, `<not declared yet: line ${at}>`, c.text);
+    assert.equal(cLocals?.n, '3', c.text);
+    await g.ok('debug_stop', {});
+  });
+
+  test('an evaluation, a variable path, a display expression and a probe expression that read such a local say so, not its slot\'s leftover (node and C)', async () => {
+    const passes = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'passes.js');
+    const line = lineOf(passes, 'const key = part');
+    const r = await g.ok('debug_launch', { program: passes, breakpoints: [{ file: passes, line, hitCondition: '3' }], display: ['key', 'part'] }, 120_000);
+    assert.match(r.text, new RegExp(`^Display: key=<not declared yet: line ${line}>  part='b=3'`, 'm'), r.text);
+    const bare = await g.ok('debug_evaluate', { expression: 'key' });
+    assert.equal(bare.structured.result, `<not declared yet: line ${line}>`, bare.text);
+    const uses = await g.call('debug_evaluate', { expression: 'seen + 1' });
+    assert.equal(uses.isError, true, uses.text);
+    assert.match(uses.text, new RegExp(`not evaluated: 'seen' \\(line ${line + 1}\\) is not declared yet at this stop`), uses.text);
+    assert.match((await g.ok('debug_evaluate', { expression: 'part' })).text, /'b=3'/);
+    const path = await g.ok('debug_variables', { path: 'key' });
+    assert.match(path.text, new RegExp(`^key = <not declared yet: line ${line}>`), path.text);
+    const member = await g.call('debug_variables', { path: 'key.length' });
+    assert.equal(member.isError, true, member.text);
+    await g.ok('debug_stop', {});
+    const probe = await g.ok('debug_probe', { program: passes, breakpoints: [{ file: passes, line }], expressions: ['key', 'counts[key]'], maxHits: 3 }, 120_000);
+    assert.doesNotMatch(probe.text, /key = 'a'/, probe.text);
+    assert.equal((probe.text.match(new RegExp(`key = <not declared yet: line ${line}>`, 'g')) ?? []).length, 3, probe.text);
+    await g.ok('debug_stop', {});
+    const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
+    const at = lineOf(slots, 'int v = values[i];');
+    const c = await g.ok('debug_probe', { program: slots, breakpoints: [{ file: slots, line: at }], expressions: ['v', 'v + i'], maxHits: 2 }, 180_000);
+    assert.equal((c.text.match(new RegExp(`\\bv = <not declared yet: line ${at}>`, 'g')) ?? []).length, 2, c.text);
+    assert.doesNotMatch(c.text, /\bv = 3\b/, c.text);
+    assert.match(c.text, /v \+ i = <not evaluated: 'v'/, c.text);
+    await g.ok('debug_stop', {});
+  });
+
+  test('node, stopped in a loop\'s block: a const of the function declared after the loop is not declared yet either (the function\'s range, not the block\'s)', async () => {
+    const file = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'after-loop.js');
+    const r = await g.ok('debug_launch', { program: file, breakpoints: [{ file, line: lineOf(file, 'total += doubled;') }] }, 120_000);
+    assert.match(r.text, new RegExp(`^Locals: [^\\n]*result=<not declared yet: line ${lineOf(file, 'const result =')}>`, 'm'), r.text);
+    await g.ok('debug_stop', {});
+  });
+
   test('C: a loop head\'s own variable is declared at the head on a later pass; the step past it changes it', async () => {
     const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
     await g.ok('debug_launch', { program: slots, breakpoints: [{ file: slots, line: lineOf(slots, 'total += v;') }] }, 180_000);

@@ -9,13 +9,13 @@ import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
  * one-element argument; `scaleReturn`: scale's returning line.
  */
 const languages = [
-  { id: 'python', file: join(repoRoot, 'examples', 'python', 'scores.py'), total: 'running_total', mean: 'mean', one: 'len(values) == 1', four: 'len(values) == 4', loopHead: 'for i, v in', odd: 'total -= 1', raise: 'return sum(values) / count', exception: /ZeroDivisionError/, oneShown: /\[5\]/, scaleReturn: 'return value * factor' },
+  { id: 'python', scaleBreakpoint: 'scale', file: join(repoRoot, 'examples', 'python', 'scores.py'), total: 'running_total', mean: 'mean', one: 'len(values) == 1', four: 'len(values) == 4', loopHead: 'for i, v in', odd: 'total -= 1', raise: 'return sum(values) / count', exception: /ZeroDivisionError/, oneShown: /\[5\]/, scaleReturn: 'return value * factor' },
   { id: 'node', file: join(repoRoot, 'examples', 'node', 'scores.js'), total: 'runningTotal', mean: 'mean', one: 'values.length === 1', four: 'values.length === 4', loopHead: 'for (let i = 0', odd: 'total -= 1', raise: "throw new RangeError", exception: /RangeError.*mean of no values|mean of no values/, oneShown: /\[5\]/, scaleReturn: 'return value * factor' },
-  { id: 'java', file: join(repoRoot, 'examples', 'java', 'Scores.java'), total: 'runningTotal', mean: 'mean', one: 'values.length == 1', four: 'values.length == 4', loopHead: 'for (int i = 0; i < values.length', odd: 'total -= 1', raise: 'return sum / count', exception: /ArithmeticException: \/ by zero/, oneShown: /\{5\}|int\[1\]/, scaleReturn: 'return value * factor' },
+  { id: 'java', scaleBreakpoint: 'Scores.scale', file: join(repoRoot, 'examples', 'java', 'Scores.java'), total: 'runningTotal', mean: 'mean', one: 'values.length == 1', four: 'values.length == 4', loopHead: 'for (int i = 0; i < values.length', odd: 'total -= 1', raise: 'return sum / count', exception: /ArithmeticException: \/ by zero/, oneShown: /\{5\}|int\[1\]/, scaleReturn: 'return value * factor' },
   // delve: panics are caught at runtime.(*_panic).start while tracing; return values are the return expression, evaluated
-  { id: 'go', file: join(repoRoot, 'examples', 'go', 'scores', 'main.go'), total: 'runningTotal', mean: 'mean', one: 'len(values) == 1', four: 'len(values) == 4', loopHead: 'for i := 0; i < len(values)', odd: 'total -= 1', raise: 'return sum / count', exception: /^panic: .*integer divide by zero/, oneShown: /len: 1, cap: 1, \[5\]/, scaleReturn: 'return value * factor' },
+  { id: 'go', scaleBreakpoint: 'main.scale', file: join(repoRoot, 'examples', 'go', 'scores', 'main.go'), total: 'runningTotal', mean: 'mean', one: 'len(values) == 1', four: 'len(values) == 4', loopHead: 'for i := 0; i < len(values)', odd: 'total -= 1', raise: 'return sum / count', exception: /^panic: .*integer divide by zero/, oneShown: /len: 1, cap: 1, \[5\]/, scaleReturn: 'return value * factor' },
   // lldb-dap: the panic is the rust_panic stop (its message from the program's output); the tail expression is evaluated
-  { id: 'rust', file: join(repoRoot, 'examples', 'rust', 'src', 'bin', 'scores.rs'), total: 'running_total', mean: 'mean', one: 'values.length == 1', four: 'values.length == 4', loopHead: 'for i in 0..values.len()', odd: 'total -= 1', raise: 'sum / count', exception: /^panic: attempt to divide by zero$/, oneShown: /values=size=1/, scaleReturn: 'value * factor' },
+  { id: 'rust', scaleBreakpoint: 'scale', file: join(repoRoot, 'examples', 'rust', 'src', 'bin', 'scores.rs'), total: 'running_total', mean: 'mean', one: 'values.length == 1', four: 'values.length == 4', loopHead: 'for i in 0..values.len()', odd: 'total -= 1', raise: 'sum / count', exception: /^panic: attempt to divide by zero$/, oneShown: /values=size=1/, scaleReturn: 'value * factor' },
 ];
 /** A trace's answer may include a first build (cargo, go build) on a loaded machine. */
 const TRACE_MS = 240_000;
@@ -107,6 +107,38 @@ for (const lang of languages) {
       const rest = await trace({});
       assert.equal(rest.structured.traces[0].end.kind, 'returned', rest.text);
       assert.equal(rest.structured.traces[0].end.value, '35', rest.text);
+      await stop();
+    });
+
+    test("a trace of a function the session has its own breakpoint at the first line of: that breakpoint is the trace's entry (said), the next calls are counted as before, and it stays", async () => {
+      const line = lineOf(lang.file, lang.scaleReturn);
+      const r = await g.ok('debug_launch', { program: lang.file, breakpoints: [{ file: lang.file, line }] }, TRACE_MS);
+      assert.equal(r.structured.stop.line, line, r.text);
+      const first = await trace({ function: 'scale', file: lang.file });
+      assert.equal(first.structured.traces[0].end.kind, 'returned', first.text);
+      assert.equal(first.structured.traces[0].end.value, '0', first.text);
+      assert.match(first.text, /Breakpoint bp\d+ \(s\d+'s own\) is where the trace starts: its stops there were the trace's entries, and it stays set/, first.text);
+      // counted from the call it stopped after: 1 (value 1), 2 (value 2)
+      const second = await trace({ function: 'scale', file: lang.file, call: 2 });
+      assert.equal(second.structured.traces[0].end.value, '4', second.text);
+      const bps = await g.ok('debug_breakpoints');
+      assert.equal(bps.structured.breakpoints.length, 1, bps.text);
+      assert.equal(bps.structured.breakpoints[0].line, line, bps.text);
+      await stop();
+    });
+
+    // a function breakpoint as the trace's entry (Node has none), the session's own line breakpoint at the function's first line
+    if (lang.scaleBreakpoint) test("a trace by function breakpoint where the session's own line breakpoint stands at the function's first line: the call it is stopped at is call 1, and no later call is cut by that breakpoint", async () => {
+      const line = lineOf(lang.file, lang.scaleReturn);
+      await g.ok('debug_launch', { program: lang.file, breakpoints: [{ file: lang.file, line }] }, TRACE_MS);
+      const first = await trace({ function: lang.scaleBreakpoint });
+      assert.equal(first.structured.traces[0].end.value, '0', first.text);
+      assert.equal(first.structured.traces[0].entry.value, '0', first.text);
+      assert.match(first.text, /bp\d+ \(s\d+'s own\) stands where the trace starts: its stops there were taken as the trace's entries/, first.text);
+      const second = await trace({ function: lang.scaleBreakpoint, call: 2 });
+      assert.equal(second.structured.traces.length, 1, second.text);
+      assert.equal(second.structured.traces[0].end.value, '4', second.text);
+      assert.equal((await g.ok('debug_breakpoints')).structured.breakpoints.length, 1);
       await stop();
     });
 

@@ -3,6 +3,8 @@ import type { BookBreakpoint } from '../breakpoints/book.js';
 import type { BreakpointRequest } from '../breakpoints/workspace-breakpoints.js';
 import type { SessionManager } from '../session/manager.js';
 import type { ScopeNode } from '../session/reads/variable-nodes.js';
+import { identifiers } from '../session/reads/evaluate-at.js';
+import { undeclaredIn, undeclaredText, undeclaredWords } from '../session/reads/undeclared.js';
 import type { Session } from '../session/session.js';
 import type { LaunchRequest, StopInfo } from '../session/types.js';
 
@@ -101,7 +103,15 @@ async function record(run: ProbeRun, mine: string[], req: ProbeRequest, deadline
     }
     const scopes = await session.frameVariables(0, { depth: 0, maxItems: 25 });
     const expressions: Record<string, string> = {};
+    const later = undeclaredIn(scopes);
     for (const e of req.expressions) {
+      const unset = new Map(identifiers(e).flatMap((n) => (later.has(n) ? [[n, later.get(n)!] as const] : [])));
+      if (unset.size) {
+        // its declaration has not run at this hit: the adapter would read the slot's leftover
+        const bare = unset.get(e.trim());
+        expressions[e] = bare !== undefined ? undeclaredText(bare) : `<not evaluated: ${undeclaredWords(unset)}>`;
+        continue;
+      }
       try {
         expressions[e] = (await session.reads.evaluate(e, top?.id, 'watch', 'probe')).result;
       } catch (err) {

@@ -15,6 +15,8 @@ const STEP_OUT_MS = 10_000;
 export class CallFrames {
   /** Calls entered and not yet seen to return, per thread, by stack depth. */
   private open: { thread: number; depth: number }[] = [];
+  /** The call just counted stopped before its first body line: a stop there next, on its thread and depth, is the same call. */
+  private bodyPending: { thread: number; depth: number } | undefined;
   /** Resume before waiting: false until the first wait (the program may be on its way already). */
   private resume = false;
 
@@ -28,7 +30,7 @@ export class CallFrames {
    * Resumes (out of counted calls first) and waits for the entry's stop in a new call: 'hit', or
    * why not (the program ended, stopped elsewhere, the time ran out).
    */
-  async next(bp: BookBreakpoint, deadline: number, signal?: AbortSignal, counted = 0, name?: string): Promise<'hit' | string> {
+  async next(bp: BookBreakpoint, deadline: number, signal?: AbortSignal, counted = 0, name?: string, atEntryPlace?: () => Promise<boolean>): Promise<'hit' | string> {
     const { session } = this;
     for (;;) {
       const left = Math.max(1, deadline - Date.now());
@@ -39,7 +41,13 @@ export class CallFrames {
       const depth = stop.totalFrames ?? stop.frames.length;
       // calls deeper than this stop on its thread have returned
       this.open = this.open.filter((f) => f.thread !== stop.threadId || f.depth <= depth);
-      const atEntry = stop.breakpointIds.includes(bp.id);
+      // another breakpoint of the session's at the entry's place may be the one the stop names
+      const own = stop.breakpointIds.includes(bp.id);
+      const other = !own && stop.breakpointIds.length > 0 && !!atEntryPlace && (await atEntryPlace());
+      const bodyOfCounted = other && this.bodyPending?.thread === stop.threadId && this.bodyPending.depth === depth;
+      this.bodyPending = undefined;
+      if (bodyOfCounted) continue; // the first body line of the call just counted at its definition line
+      const atEntry = own || other;
       if (!atEntry) {
         if (stop.reason === 'step' && this.repeats) continue; // out of a counted call: on to the next
         const top = stop.frames[0];
@@ -56,18 +64,22 @@ export class CallFrames {
       }
       if (this.repeats && this.open.some((f) => f.thread === stop.threadId && f.depth === depth)) continue; // the same call again
       this.open.push({ thread: stop.threadId, depth });
+      // a function breakpoint that stops at the definition line (debugpy, delve): a breakpoint on the body's first line stops this call again
+      if (own && atEntryPlace && !(await atEntryPlace())) this.bodyPending = { thread: stop.threadId, depth };
       return 'hit';
     }
   }
 
   /** The session is stopped at the start of a call found otherwise (the step out of the last one went on into it). */
   entered(): void {
+    this.bodyPending = undefined;
     const stop = this.session.stop;
     if (stop) this.open.push({ thread: stop.threadId, depth: stop.totalFrames ?? stop.frames.length });
   }
 
   /** The last call counted was traced to its end (it returned): it is not open any more. */
   ended(): void {
+    this.bodyPending = undefined;
     this.open.pop();
   }
 

@@ -42,6 +42,8 @@ export interface TraceResult {
   at?: { file?: string; line?: number; function?: string };
   /** Why fewer calls were traced than asked. */
   shortBy?: string;
+  /** A breakpoint of the agent's (or the workspace's) where the trace starts: its stops there were the trace's entries. */
+  sharedEntry?: string;
 }
 
 const STEP_TIMEOUT_MS = 10_000;
@@ -74,7 +76,8 @@ export async function traceInSession(manager: SessionManager, session: Session, 
   try {
     refusedEntry(session, bp);
     // stopped at the start of a call of it already (the agent's own breakpoint there): that call is call 1
-    const inCall = atEntryPlace(session, bp, entry.spec);
+    const inCall = atEntryPlace(session, bp, entry.spec) || (await entry.atFunctionEntry(session));
+    if (inCall) entry.sharedStop(session);
     if (session.state === 'stopped' && !inCall && !atBreakpoint(session, bp)) await session.continue();
     return await traceCalls(manager, session, entry, req, inCall);
   } finally {
@@ -113,11 +116,14 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
         if (hits < req.nth) continue;
       } else if (entry) {
         const bp = await entry.arm();
-        const reached = await calls.next(bp, deadline, req.signal, hits, entry.spec.name);
+        const reached = await calls.next(bp, deadline, req.signal, hits, entry.spec.name, () => entry.atFunctionEntry(session));
         if (reached !== 'hit') {
           shortBy = reached;
           break;
         }
+        entry.sharedStop(session);
+        // a breakpoint of the agent's taken as the entry has no condition of the trace's: tested here
+        if (entry.shared && entry.spec.condition && !(await conditionHolds(session, entry.spec.condition))) continue;
         hits++;
         if (hits < req.nth) continue;
       }
@@ -144,7 +150,7 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
     if (armed.length && session.live && session.sync.exceptionFilters !== saved) await session.sync.applyExceptionFilters(saved).catch(() => undefined);
   }
   if (!shortBy && traces.length < req.calls && traces.length > 0 && entry) shortBy = `the trace of call ${traces.length} did not end in a return or exception`;
-  return { session, traces, at: entry?.spec, shortBy };
+  return { session, traces, at: entry?.spec, shortBy, ...(entry?.shared ? { sharedEntry: sharedWords(entry.shared) } : entry?.alsoThere.length ? { sharedEntry: alsoThereWords(entry.alsoThere) } : {}) };
 }
 
 /** A trace condition evaluated where the session is stopped (no condition: it holds). */
@@ -174,8 +180,7 @@ function atEntryPlace(session: Session, bp: BookBreakpoint, spec: EntrySpec): bo
   const binding = bp.bindings.get(session.id);
   if (!spec.atEntry || !top || session.stop?.reason === 'exception') return false;
   if (spec.file) return !!top.source?.path && samePath(top.source.path, spec.file) && top.line === (binding?.line ?? spec.line);
-  const short = (name: string) => functionName(name).split(/[.#:]+/).pop();
-  return !!spec.function && !!binding?.verified && top.line === binding.line && short(top.name) === short(spec.function);
+  return !!spec.function && !!binding?.verified && top.line === binding.line && shortName(top.name) === shortName(spec.function);
 }
 
 /** `atEntry`: the line is the function's first (a new call starts there); `name`: the function's, however found. */
@@ -212,6 +217,11 @@ async function entrySpec(target: TraceTarget, cwd: string, profile: Session['pro
 /** The trace's own breakpoint (its session's alone): armed to reach a call, disarmed while a call is traced, always removed at the end. */
 class EntryBreakpoint {
   private bp: BookBreakpoint | undefined;
+  /** A breakpoint already at the entry, not the trace's: used as the entry, left as it is. */
+  shared: BookBreakpoint | undefined;
+  /** Breakpoints of the session's that stopped it where the entry would (a line breakpoint at a function's first line). */
+  readonly alsoThere: BookBreakpoint[] = [];
+  private readonly bodyLines = new Map<string, Promise<number | undefined>>();
 
   constructor(
     private readonly manager: SessionManager,
@@ -221,11 +231,19 @@ class EntryBreakpoint {
   ) {}
 
   async arm(): Promise<BookBreakpoint> {
+    if (this.shared && this.manager.book.get(this.shared.id)) return this.shared;
     // gone from the book with its session (the program ended): the same breakpoint, with what the adapter said of it, not a new one no adapter will see
     if (this.bp && (this.manager.book.get(this.bp.id) || this.sessionEnded())) return this.bp;
     const { spec, manager, sessionId } = this;
-    const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.function === spec.function : b.file === spec.file && b.line === spec.line));
-    if (existing) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is already set where the trace would start`, 'remove that breakpoint first, or trace from another line', 'conflict');
+    const existing = manager.book.for(sessionId).find((b) => (spec.function ? b.kind === 'function' && b.function === spec.function : b.kind === 'line' && b.file === spec.file && b.line === spec.line));
+    if (existing) {
+      // the agent's own (or a workspace) breakpoint where the trace starts stops there as the entry would:
+      // it is the entry (kept, never removed); one that decides for itself when it stops is not
+      const decides = existing.logMessage ? 'is a logpoint' : existing.hitCondition ? `stops only on hit ${existing.hitCondition}` : existing.temporary ? 'is temporary' : existing.condition && existing.condition !== spec.condition ? `stops only if ${existing.condition}` : undefined;
+      if (decides) throw new GatewayError(`breakpoint ${existing.id} (${ownerWords(existing)}) is where the trace would start and ${decides}, so it would decide which calls are traced`, `remove ${existing.id} first (the trace sets its own entry), or trace from another line`, 'conflict');
+      this.shared = existing;
+      return existing;
+    }
     this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
     await manager.synced();
     return this.bp;
@@ -236,11 +254,44 @@ class EntryBreakpoint {
     return !!session && !session.live;
   }
 
+  /**
+   * A stop at the first body line of a function of the traced name (by the profile's definition
+   * pattern in the stop's source): the start of a call, though a breakpoint already there (a line
+   * breakpoint of the agent's at a function breakpoint's place) stopped it, not the entry.
+   */
+  async atFunctionEntry(session: Session): Promise<boolean> {
+    const top = session.state === 'stopped' ? session.stop?.frames[0] : undefined;
+    const name = this.spec.function;
+    if (!name || !top?.source?.path || session.stop?.reason === 'exception' || shortName(top.name) !== shortName(name)) return false;
+    const path = top.source.path;
+    let line = this.bodyLines.get(path);
+    if (!line) this.bodyLines.set(path, (line = functionBodyLine(session.profile, path, name.split(/[.#]|::/).pop()!).catch(() => undefined)));
+    return (await line) === top.line;
+  }
+
+  /** The session stopped at the entry's place by another breakpoint of its: named in the answer. */
+  sharedStop(session: Session): void {
+    for (const id of session.stop?.breakpointIds ?? []) {
+      const b = this.manager.book.get(id);
+      if (b && b !== this.bp && b !== this.shared && !this.alsoThere.includes(b)) this.alsoThere.push(b);
+    }
+  }
+
   async disarm(): Promise<void> {
     const bp = this.bp;
     this.bp = undefined;
     if (bp) await removeBreakpoint(this.manager, bp);
   }
+}
+
+function alsoThereWords(bps: BookBreakpoint[]): string {
+  return `${bps.map((b) => `${b.id} (${ownerWords(b)})`).join(', ')} ${bps.length === 1 ? 'stands' : 'stand'} where the trace starts: ${bps.length === 1 ? 'its stops' : 'their stops'} there were taken as the trace's entries, and ${bps.length === 1 ? 'it stays' : 'they stay'} set`;
+}
+
+const shortName = (name: string) => functionName(name).split(/[.#:]+/).pop();
+
+function sharedWords(b: BookBreakpoint): string {
+  return `${b.id} (${ownerWords(b)}) is where the trace starts: its stops there were the trace's entries, and it stays set`;
 }
 
 /** The profile's panic function breakpoint (delve: runtime.gopanic), armed while a call is traced; none if the user has one there. */

@@ -8,7 +8,7 @@ import { atBreakpoints } from './breakpoint-owners.js';
 import { clip, shortPath, tailText } from './text.js';
 import { testOutcome } from './test-outcome.js';
 import { displayLine } from './display.js';
-import { stackView } from './stack.js';
+import { framesForLines, stackView } from './stack.js';
 
 export interface DescribeOptions {
   source?: boolean;
@@ -106,7 +106,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         structured.display = display.values;
       }
       if (frames > 0 && stop.frames.length) {
-        const shown = stop.frames.slice(0, frames);
+        // `frames` lines, library runs folded: the program's own frame beneath them is shown
+        const shown = stop.frames.slice(0, await framesForLines(s, stop.frames, frames));
         // the adapter's totalFrames may be an estimate past a full page (delve's): counted only when exact
         const fetchedMore = stop.frames.length - shown.length;
         const more = stop.totalFramesExact ? `+${(stop.totalFrames ?? stop.frames.length) - shown.length} more` : fetchedMore > 0 ? `+${fetchedMore} or more` : stop.totalFrames !== undefined && stop.totalFrames > shown.length ? 'more' : '';

@@ -40,3 +40,20 @@ export async function stackView(s: Session, frames: readonly DebugProtocol.Stack
   const rows = frames.map((f, i) => ({ ...frameJson(f, start + i), ...(boundary(f) ? { asyncBoundary: true as const } : flags[i] ? { library: true as const } : {}) }));
   return { lines, rows, libraryFrames: frames.filter((f, i) => flags[i] && !boundary(f)).length };
 }
+
+/**
+ * How many of `frames` make `count` lines of a stackView: a run of library frames is one line, so
+ * the program's own frame beneath a runner's or an assertion library's frames is among them.
+ */
+export async function framesForLines(s: Session, frames: readonly DebugProtocol.StackFrame[], count: number): Promise<number> {
+  const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(frames);
+  let lines = 0;
+  for (let i = 0; i < frames.length; i++) {
+    const folded = flags[i] && frames[i]!.presentationHint !== 'label';
+    const continues = folded && i > 0 && flags[i - 1] && frames[i - 1]!.presentationHint !== 'label';
+    if (continues) continue;
+    if (lines === count) return i;
+    lines++;
+  }
+  return frames.length;
+}

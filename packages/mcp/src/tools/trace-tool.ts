@@ -73,6 +73,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   } else {
     lines.push(...formatComparison(r.traces, source, s.cwd));
   }
+  if (r.sharedEntry) lines.push(`Breakpoint ${r.sharedEntry}.`);
   if (r.traces.length && r.shortBy && req.calls > 1) lines.push(`Only ${r.traces.length} of ${req.calls} call(s) traced: ${r.shortBy}.`);
   const last = r.traces[r.traces.length - 1];
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;

@@ -6,6 +6,7 @@ import type { SessionState } from '../types.js';
 import type { Inspector } from './inspect.js';
 import type { VariableNode } from './variable-nodes.js';
 import type { ProgramReads } from './program-reads.js';
+import { undeclaredNames, undeclaredText, undeclaredWords } from './undeclared.js';
 
 /** What evaluating and setting need from their session. */
 export interface EvaluateHost {
@@ -53,6 +54,16 @@ const CALLERS_SEARCHED = 8;
 export async function evaluateAt(s: EvaluateHost, expression: string, at: EvaluateAt): Promise<Evaluation> {
   const frame = at.frame ?? 0;
   const frameId = s.state === 'stopped' ? await s.reads.frameId(frame, at.threadId) : undefined;
+  if (frameId !== undefined) {
+    const later = await undeclaredNames(s, identifiers(expression), frame, at.threadId).catch(() => new Map<string, number>());
+    const bare = later.get(expression.trim());
+    if (bare !== undefined) {
+      // the name alone: said as a listing says it
+      const value = undeclaredText(bare);
+      return { answer: { result: value, variablesReference: 0 }, node: { name: expression.trim(), value, variablesReference: 0, unreadable: true }, items: [], more: 0, opaque: false };
+    }
+    if (later.size) return { refused: `not evaluated: ${undeclaredWords(later)}; step past the declaration first` };
+  }
   try {
     const answer = await s.reads.evaluate(expression, frameId, at.context ?? s.profile.evaluation.context ?? 'repl', 'evaluate', at.threadId);
     const inspector = s.inspectorFor(at.threadId);
@@ -113,6 +124,12 @@ export async function evaluateEach(s: EvaluateHost, expressions: string[]): Prom
   const values: EvaluatedEach['values'] = [];
   for (const expression of expressions) {
     try {
+      const later = await undeclaredNames(s, identifiers(expression), 0).catch(() => new Map<string, number>());
+      const bare = later.get(expression.trim());
+      if (later.size) {
+        values.push(bare !== undefined ? { expression, value: undeclaredText(bare) } : { expression, error: `not evaluated: ${undeclaredWords(later)}` });
+        continue;
+      }
       values.push({ expression, value: (await s.reads.evaluate(expression, frameId, s.profile.evaluation.context ?? 'watch')).result });
     } catch (e) {
       values.push({ expression, error: (e as Error).message });

@@ -8,7 +8,8 @@ import type { SessionState, StopInfo } from '../types.js';
 import { evaluateAt, evaluateEach, setVariableAt, type EvaluateAt, type Evaluation, type EvaluatedEach, type VariableSet } from './evaluate-at.js';
 import { Inspector } from './inspect.js';
 import type { ProgramReads } from './program-reads.js';
-import { markUndeclared } from './undeclared.js';
+import { markUndeclared, undeclaredNames, undeclaredText, undeclaredWords } from './undeclared.js';
+import { GatewayError } from '../../errors.js';
 import type { ExpandOptions, ScopeNode } from './variable-nodes.js';
 import { variablesAt, type Variables, type VariablesRequest } from './variables-at.js';
 
@@ -100,6 +101,13 @@ export abstract class ProgramView extends EventEmitter<{ state: [SessionState] }
 
   /** A stopped frame's variables: one by path, or its scopes (see variablesAt); locals not declared yet say so. */
   async variables(req: VariablesRequest): Promise<Variables> {
+    const head = req.path ? /^[A-Za-z_$][\w$]*/.exec(req.path.trim())?.[0] : undefined;
+    const later = head ? await undeclaredNames(this, [head], req.frame, req.threadId).catch(() => new Map<string, number>()) : new Map<string, number>();
+    const line = head ? later.get(head) : undefined;
+    if (head && line !== undefined) {
+      if (req.path!.trim() !== head) throw new GatewayError(`'${req.path}' is not read: ${undeclaredWords(later)}`, `step past line ${line} first`, 'not-found');
+      return { variable: { name: head, value: undeclaredText(line), variablesReference: 0, unreadable: true } };
+    }
     const found = await variablesAt(this.inspectorFor(req.threadId), req);
     if ('scopes' in found) await this.markUndeclared(req.frame, found.scopes, req.threadId);
     return found;

@@ -3,6 +3,7 @@ import { GatewayError } from '../../errors.js';
 import { cleanFrameNames } from '../reads/frame-names.js';
 import { Inspector } from '../reads/inspect.js';
 import { LibraryFrames } from '../reads/library-frames.js';
+import { undeclaredLocals, undeclaredText } from '../reads/undeclared.js';
 import type { Session } from '../session.js';
 import type { ThreadEntry } from '../threads/threads.js';
 import { evaluatedStacks } from './snapshot-stacks.js';
@@ -164,13 +165,22 @@ async function readLocals(s: Session, listed: ThreadEntry[], full: ThreadSnapsho
         s.profile.variables,
       );
       try {
-        t.locals = Object.fromEntries(await inspector.snapshot(t.programFrame));
+        const locals = await inspector.snapshot(t.programFrame);
+        await markUndeclaredIn(s, inspector, t.frames[t.programFrame], t.programFrame, locals);
+        t.locals = Object.fromEntries(locals);
         t.localsFrame = t.programFrame;
       } catch (e) {
         t.error = `locals not read: ${(e as Error).message}`;
       }
     }),
   );
+}
+
+/** Locals whose declaration has not run where the frame stopped (the profile's `trace.declarations`) say so, as at a stop. */
+async function markUndeclaredIn(s: Session, inspector: Inspector, frame: SnapshotFrame | undefined, index: number, locals: Map<string, string>): Promise<void> {
+  if (!s.profile.trace?.declarations || !frame?.file) return;
+  const later = await undeclaredLocals(s.profile, { path: frame.file, line: frame.line }, new Set(locals.keys()), await inspector.scopes(index));
+  for (const [name, line] of later) locals.set(name, undeclaredText(line));
 }
 
 function toFrame(f: DebugProtocol.StackFrame, index: number, library: boolean): SnapshotFrame {
