@@ -14,6 +14,16 @@ import { planLaunch } from './start/launch-request.js';
 import { attachUntilListening, planAttach } from './start/attach-request.js';
 import { KeptState } from '../workspace/kept.js';
 import type { SavedSession } from '../workspace/state-file.js';
+import { backgroundTurn, holdBackground, HOLD_BOUND_MS } from '../process/foreground.js';
+
+/** Resolves when the session first stops (its frames read), exits or ends; or after HOLD_BOUND_MS. */
+const firstSettled = (session: Session): Promise<void> => session.waitForSettled(HOLD_BOUND_MS).then(
+  () => undefined,
+  () => undefined,
+);
+
+/** How long after a launch's first stop background work still waits, for the reads its answer makes. */
+const ANSWER_GRACE_MS = 300;
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -159,23 +169,35 @@ export class SessionManager {
     return s;
   }
 
-  /** Launches; the breakpoints given to a launch that fails end with it (`req.sessionId`). */
+  /**
+   * Launches; the breakpoints given to a launch that fails end with it (`req.sessionId`). Background
+   * work (lookups ahead, warm adapters) waits from the request until the program's first stop or
+   * end (bounded: foreground.ts), so it does not compete with the launch for the CPU.
+   */
   async launch(req: LaunchRequest): Promise<Session> {
+    const release = holdBackground();
     try {
-      return await this.launchAs(req);
+      const session = await this.launchAs(req);
+      // the answer's reads (stack, scopes, variables) follow the stop: a little longer
+      void firstSettled(session).then(() => setTimeout(release, ANSWER_GRACE_MS).unref());
+      return session;
     } catch (e) {
+      release();
       if (req.sessionId) this.endOwned(req.sessionId);
       throw e;
     }
   }
 
-  /** Attaches; the breakpoints given to an attach that fails end with it (`req.sessionId`). */
+  /** Attaches; the breakpoints given to an attach that fails end with it (`req.sessionId`). Background work waits for the attach. */
   async attach(req: AttachRequest): Promise<Session> {
+    const release = holdBackground();
     try {
       return await this.attachAs(req);
     } catch (e) {
       if (req.sessionId) this.endOwned(req.sessionId);
       throw e;
+    } finally {
+      release();
     }
   }
 
@@ -260,8 +282,9 @@ export class SessionManager {
       started = true;
       if (!session.live) this.endOwned(session.id);
     } finally {
-      // the next launch of this language finds an adapter ready; started after this one so they do not compete
-      if (adapterCommand) this.adapters.refill(profile, adapterCommand, extra.adapterCwd);
+      // the next launch of this language finds an adapter ready; started once no launch is on its
+      // way to its first stop (this one's included: bounded), so they do not compete for the CPU
+      if (adapterCommand) void backgroundTurn().then(() => this.adapters.refill(profile, adapterCommand, extra.adapterCwd));
     }
     return session;
   }

@@ -1,0 +1,44 @@
+/**
+ * Launches and attaches under way (from the request to the session's first stop or end), which
+ * background work gives way to: the lookups ahead start their next step, and the pool its next
+ * warm adapter, only when none is under way, so they do not take a core from a request on the
+ * two-core machines that are common. Process-wide (the CPU is), every hold and wait bounded.
+ */
+
+/** The longest one request holds background work back (a program that runs long before its first stop). */
+export const HOLD_BOUND_MS = 10_000;
+
+const holds = new Set<symbol>();
+const waiting = new Set<() => void>();
+
+/** Holds background work back until the returned function is called (or `boundMs` passes). */
+export function holdBackground(boundMs = HOLD_BOUND_MS): () => void {
+  const hold = Symbol('foreground');
+  holds.add(hold);
+  const release = () => {
+    clearTimeout(timer);
+    if (holds.delete(hold) && holds.size === 0) for (const wake of [...waiting]) wake();
+  };
+  const timer = setTimeout(release, boundMs);
+  timer.unref();
+  return release;
+}
+
+/** Whether a request holds background work back now. */
+export function foregroundBusy(): boolean {
+  return holds.size > 0;
+}
+
+/** Resolves once no request holds background work back (at once if none does), or after `boundMs`. */
+export function backgroundTurn(boundMs = HOLD_BOUND_MS): Promise<void> {
+  if (holds.size === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      waiting.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, boundMs);
+    waiting.add(wake);
+  });
+}
