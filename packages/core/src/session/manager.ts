@@ -1,4 +1,5 @@
 import { ProfileRegistry } from '../profiles/loader.js';
+import type { Profile } from '../profiles/schema.js';
 import { attachCandidates, type AttachCandidates } from './connection/attach-candidates.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
@@ -284,9 +285,17 @@ export class SessionManager {
     } finally {
       // the next launch of this language finds an adapter ready; started once no launch is on its
       // way to its first stop (this one's included: bounded), so they do not compete for the CPU
-      if (adapterCommand) void backgroundTurn().then(() => this.adapters.refill(profile, adapterCommand, extra.adapterCwd));
+      if (adapterCommand) this.refillInTurn(profile, adapterCommand, extra.adapterCwd);
     }
     return session;
+  }
+
+  /**
+   * A warm adapter once background work has its turn. Its own function: a closure made in
+   * `launchAs` would share that call's context, and so keep its session reachable while it waits.
+   */
+  private refillInTurn(profile: Profile, command: string[], cwd: string | undefined): void {
+    void backgroundTurn().then(() => this.adapters.refill(profile, command, cwd));
   }
 
   /** The operator's evaluation mode (default blocklist). */
