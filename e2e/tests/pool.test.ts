@@ -117,6 +117,25 @@ describe('warm adapters (pool)', () => {
     console.log(`race cycle median: pool ${median(results.pool!).toFixed(0)} ms, no pool ${median(results['no pool']!).toFixed(0)} ms`);
   });
 
+  test('a launch answered hands background work its turn: the next launch straight after (still running) does not hold back the first one\'s warm adapter', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-pool-'));
+    const longJs = join(dir, 'long.js');
+    writeFileSync(longJs, 'setTimeout(() => undefined, 30_000);\n');
+    const { g } = await markedGateway();
+    try {
+      const r = await g.ok('debug_launch', { program: race, breakpoints: [{ file: race, line: 2 }] });
+      assert.equal(r.structured.stop?.line, 2, r.text);
+      // at once, as a client debugging two programs does: this one runs on and does not stop (held back background work up to 10 s)
+      const other = await g.ok('debug_launch', { program: longJs, wait: false });
+      assert.equal(other.structured.state, 'running', other.text);
+      const warmPython = async () => ((await g.ok('debug_diagnose', { sessionId: r.structured.sessionId })).structured.gateway.warmAdapterPids as number[]).some((pid) => /debugpy\.adapter/.test(commandLine(pid)));
+      assert.ok(await eventually(warmPython, 5_000, 250), 'a warm Python adapter is started once the first launch is answered');
+    } finally {
+      await g.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('an adapter started ahead with a command line its checks then refuse is ended: the launch says why, nothing is left', async () => {
     // a runtime that exists (so a launch in a gateway just started starts the adapter with it at
     // once) but fails the debugpy check; run as the adapter, it would stay up

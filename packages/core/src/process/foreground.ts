@@ -42,3 +42,46 @@ export function backgroundTurn(boundMs = HOLD_BOUND_MS): Promise<void> {
     waiting.add(wake);
   });
 }
+
+/** How long after a launch's first stop background work still waits when no answer is reported, for the reads an answer makes. */
+export const ANSWER_GRACE_MS = 300;
+
+/**
+ * A launch's hold: it ends once the program first stopped (or ended) and the launch's answer, made
+ * of the reads that follow the stop, is made; or ANSWER_GRACE_MS after the stop when no answer is
+ * reported; or at the bound. Ending at the answer, not at a guess past it, hands background work
+ * its turn before the client's next request: launches back to back would otherwise overlap their
+ * holds and starve it to the bound.
+ */
+export class LaunchHold {
+  /** Resolves when the hold ends (by its answer, its grace or its bound). */
+  readonly ended: Promise<void>;
+  private readonly release = holdBackground();
+  private readonly bound = setTimeout(() => this.end(), HOLD_BOUND_MS).unref();
+  private resolveEnded!: () => void;
+  private stopped = false;
+  private answered = false;
+
+  constructor() {
+    this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
+  }
+
+  /** The program's first stop or end (its frames read). */
+  settled(): void {
+    this.stopped = true;
+    if (this.answered) this.end();
+    else setTimeout(() => this.end(), ANSWER_GRACE_MS).unref();
+  }
+
+  /** The launch's answer is made (or it failed). */
+  answer(): void {
+    this.answered = true;
+    if (this.stopped) this.end();
+  }
+
+  end(): void {
+    clearTimeout(this.bound);
+    this.release();
+    this.resolveEnded();
+  }
+}

@@ -15,16 +15,13 @@ import { planLaunch } from './start/launch-request.js';
 import { attachUntilListening, planAttach } from './start/attach-request.js';
 import { KeptState } from '../workspace/kept.js';
 import type { SavedSession } from '../workspace/state-file.js';
-import { backgroundTurn, holdBackground, HOLD_BOUND_MS } from '../process/foreground.js';
+import { backgroundTurn, holdBackground, HOLD_BOUND_MS, LaunchHold } from '../process/foreground.js';
 
 /** Resolves when the session first stops (its frames read), exits or ends; or after HOLD_BOUND_MS. */
 const firstSettled = (session: Session): Promise<void> => session.waitForSettled(HOLD_BOUND_MS).then(
   () => undefined,
   () => undefined,
 );
-
-/** How long after a launch's first stop background work still waits, for the reads its answer makes. */
-const ANSWER_GRACE_MS = 300;
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -54,6 +51,8 @@ export interface ManagerOptions {
 export class SessionManager {
   readonly book = new BreakpointBook();
   private readonly sessions = new Map<string, Session>();
+  /** Launches whose answer background work still waits for, by session id. */
+  private readonly launchHolds = new Map<string, LaunchHold>();
   private readonly ids: { next: number };
   private recent: string[] = [];
   readonly pool: AdapterPool;
@@ -176,14 +175,13 @@ export class SessionManager {
    * end (bounded: foreground.ts), so it does not compete with the launch for the CPU.
    */
   async launch(req: LaunchRequest): Promise<Session> {
-    const release = holdBackground();
+    const hold = new LaunchHold();
     try {
       const session = await this.launchAs(req);
-      // the answer's reads (stack, scopes, variables) follow the stop: a little longer
-      void firstSettled(session).then(() => setTimeout(release, ANSWER_GRACE_MS).unref());
+      this.holdUntilAnswered(session, hold);
       return session;
     } catch (e) {
-      release();
+      hold.end();
       if (req.sessionId) this.endOwned(req.sessionId);
       throw e;
     }
@@ -200,6 +198,23 @@ export class SessionManager {
     } finally {
       release();
     }
+  }
+
+  /**
+   * The launch's answer is made (the caller read what it reports after the first stop): background
+   * work waits no longer for it. Harmless for a session whose hold has ended.
+   */
+  launchAnswered(sessionId: string): void {
+    this.launchHolds.get(sessionId)?.answer();
+  }
+
+  /** Its own function: closures made in `launch` would share that call's context, and so keep its session reachable. */
+  private holdUntilAnswered(session: Session, hold: LaunchHold): void {
+    const id = session.id;
+    this.launchHolds.set(id, hold);
+    void firstSettled(session).then(() => hold.settled());
+    // the hold ends at the bound at the latest; its entry goes with it
+    void hold.ended.then(() => this.launchHolds.get(id) === hold && this.launchHolds.delete(id));
   }
 
   private async launchAs(req: LaunchRequest): Promise<Session> {
