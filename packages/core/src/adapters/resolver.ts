@@ -59,17 +59,9 @@ async function probeAdapter(profile: Profile, fresh: boolean): Promise<AdapterSt
   const install = installHint(profile);
   const base = { profile: profile.id, adapter: profile.adapter.name, install };
   const tried: string[] = [];
-  const candidates: { path: string; source: AdapterStatus['source'] }[] = [];
-  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
-  if (fromEnv) candidates.push({ path: fromEnv, source: 'env' });
-  if (spec.managed) candidates.push({ path: managedPath(spec.managed), source: 'managed' });
-  for (const name of spec.candidates) {
-    const found = await which(name);
-    if (found) candidates.push({ path: found, source: 'path' });
-  }
   let status: AdapterStatus | undefined;
   let patch: PatchStatus | undefined;
-  for (const c of candidates) {
+  for await (const c of runtimeCandidates(spec)) {
     if (c.source !== 'path' && !(await pathExists(c.path))) {
       tried.push(`${c.path} (missing)`);
       if (c.source === 'env') break; // an explicit override that is wrong must be reported, not bypassed
@@ -109,6 +101,21 @@ async function probeAdapter(profile: Profile, fresh: boolean): Promise<AdapterSt
   }
   if (status.installed && status.runtime && patch) status = withPatchStatus(profile, status, patch);
   return status;
+}
+
+/**
+ * The runtimes to try, in order: the env override, dapgate's managed install, then each name on
+ * PATH, each looked up only once the ones before it failed (a PATH walk is a dozen file checks,
+ * ~0.1 s on a loaded machine, on a first launch's way when the managed install is there anyway).
+ */
+async function* runtimeCandidates(spec: Profile['adapter']['runtime']): AsyncGenerator<{ path: string; source: AdapterStatus['source'] }> {
+  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
+  if (fromEnv) yield { path: fromEnv, source: 'env' };
+  if (spec.managed) yield { path: managedPath(spec.managed), source: 'managed' };
+  for (const name of spec.candidates) {
+    const found = await which(name);
+    if (found) yield { path: found, source: 'path' };
+  }
 }
 
 function withPatchStatus(profile: Profile, status: AdapterStatus, patch: PatchStatus): AdapterStatus {

@@ -205,7 +205,9 @@ export class SessionManager {
    * work waits no longer for it. Harmless for a session whose hold has ended.
    */
   launchAnswered(sessionId: string): void {
-    this.launchHolds.get(sessionId)?.answer();
+    const hold = this.launchHolds.get(sessionId);
+    // once the answer is written (the caller sends it after this returns): a warm adapter's spawn would delay it
+    if (hold) setImmediate(() => hold.answer());
   }
 
   /** Its own function: closures made in `launch` would share that call's context, and so keep its session reachable. */
