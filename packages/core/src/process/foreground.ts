@@ -38,7 +38,8 @@ export function backgroundTurn(boundMs = HOLD_BOUND_MS): Promise<void> {
       waiting.delete(wake);
       resolve();
     };
-    const timer = setTimeout(wake, boundMs);
+    // background work only: a gateway closing does not wait for it
+    const timer = setTimeout(wake, boundMs).unref();
     waiting.add(wake);
   });
 }
