@@ -6,7 +6,7 @@ import type { Profile } from '../profiles/schema.js';
 import { cacheDir, pathExists, venvPython } from '../paths.js';
 import { which } from '../which.js';
 import { runCommand } from '../process/run-command.js';
-import { checkPatch, describePatch, type PatchStatus } from './venv-patch.js';
+import { checkPatch, checkPatchAndRuntime, describePatch, patchChecksRuntime, type PatchStatus } from './venv-patch.js';
 
 export interface AdapterStatus {
   profile: string;
@@ -68,7 +68,7 @@ async function probeAdapter(profile: Profile, fresh: boolean): Promise<AdapterSt
       continue;
     }
     // the profile's patch check runs beside the runtime's own (each starts the runtime); it counts only for a runtime that passes
-    const [check, patched] = await Promise.all([sharedCheck(c.path, spec.check, fresh), checkPatch(profile, c.path)]);
+    const [check, patched] = await runtimeChecks(profile, c.path, fresh);
     if (check.ok) {
       const version = spec.versionPattern ? await versionFrom(spec.versionPattern, c.path, check.output) : check.version;
       status = { ...base, installed: true, runtime: c.path, version, source: c.source };
@@ -101,6 +101,20 @@ async function probeAdapter(profile: Profile, fresh: boolean): Promise<AdapterSt
   }
   if (status.installed && status.runtime && patch) status = withPatchStatus(profile, status, patch);
   return status;
+}
+
+/**
+ * The runtime's check and the profile's patch check, side by side (each starts the runtime); or,
+ * where the patch check does the runtime's check too (`patch.checksRuntime`), that one alone.
+ */
+async function runtimeChecks(profile: Profile, runtime: string, fresh: boolean): Promise<[CheckResult, PatchStatus | undefined]> {
+  if (patchChecksRuntime(profile)) {
+    const both = await checkPatchAndRuntime(profile, runtime);
+    // only a pass is taken from it; any other outcome gets the runtime's own check, for its own words
+    if (both?.runtime.ok) return [both.runtime, both.patch];
+    if (both) return [await sharedCheck(runtime, profile.adapter.runtime.check, fresh), both.patch];
+  }
+  return Promise.all([sharedCheck(runtime, profile.adapter.runtime.check, fresh), checkPatch(profile, runtime)]);
 }
 
 /**
