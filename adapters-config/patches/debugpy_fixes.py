@@ -141,6 +141,16 @@ def main(argv):
     if len(argv) != 2 or argv[1] not in ("check", "apply"):
         print("usage: python debugpy_fixes.py check|apply")
         return 64
+    if argv[1] == "check":
+        # what the runtime check (import debugpy; print its version) finds, so the gateway starts
+        # this interpreter once, not twice (profile patch.checksRuntime); when the import fails the
+        # gateway runs that check itself, for its own words
+        try:
+            import debugpy
+
+            print(f"runtime-check-passed {debugpy.__version__}")
+        except Exception:  # noqa: BLE001 - any failure: no line, the fix check goes on
+            pass
     root = debugpy_dir()
     if root is None:
         print("debugpy is not importable by " + sys.executable)

@@ -1,5 +1,5 @@
 // Loaded into a gateway process (node --import) by cold-phases.ts: records, with a high-resolution
-// time, every MCP message on stdin/stdout, every process the gateway starts (and when it exits) and,
+// time, every MCP message on stdin/stdout, every process the gateway starts (and when it exits), its log lines and,
 // in the unbundled gateway (dist/cli.js), every DAP message; written to DAPGATE_BENCH_TIMING_FILE
 // when the process exits.
 import { writeFileSync } from 'node:fs';
@@ -39,6 +39,12 @@ if (file) {
     const id = /"id":(\d+)\}?\s*$/.exec(text)?.[1] ?? /^\{"jsonrpc":"2.0","id":(\d+)/.exec(text)?.[1];
     row({ what: `mcp out ${id ? `result ${id}` : 'notification'}` });
     return write(chunk, ...rest);
+  };
+  // the gateway's own log lines (with --log-level debug: each session's state changes)
+  const writeErr = process.stderr.write.bind(process.stderr);
+  process.stderr.write = (chunk, ...rest) => {
+    for (const line of String(chunk).split('\n')) if (line.trim()) row({ what: `log ${line.trim().slice(0, 140)}` });
+    return writeErr(chunk, ...rest);
   };
   if (!/(bundle[\\/]cli\.js|dapgate\.mjs)$/.test(process.argv[1] ?? '')) await patchDap();
 }

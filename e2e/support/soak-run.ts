@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Gateway, eventually, lineOf, pyExample, repoRoot } from './gateway.js';
 import { pidsMatching, pidsWithEnv } from './processes.js';
@@ -33,6 +33,11 @@ export interface SoakReport {
   growthPercent: number;
   fdsWarm: number;
   fdsEnd: number;
+  /** When there are more at the end: the gateway's descriptors open then and not after the warm-up (what each is). */
+  fdsAdded: string[];
+  /** The pool's warm adapters when the descriptors were counted, after the warm-up and at the end. */
+  warmAdaptersWarm: number[];
+  warmAdaptersEnd: number[];
   leftover: number[];
   failures: string[];
   seconds: number;
@@ -40,7 +45,31 @@ export interface SoakReport {
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+/** The gateway's open descriptors, each as what it is (`socket:[inode]`, `pipe:[inode]`, a path). */
+const fdTargets = (pid: number) =>
+  readdirSync(`/proc/${pid}/fd`).map((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`);
+    } catch {
+      return 'closed meanwhile';
+    }
+  });
+
+/**
+ * The descriptors open once the pool holds its warm adapters (one per language cycled: each warm
+ * adapter holds its stdio, 3 descriptors), so the two counts compare like with like: a pool refill
+ * that starts after a session's first stop (and, for Java, after a second of quiet) is not yet
+ * there right after a cycle. A pool that does not settle (bounded) is a broken bound of its own.
+ */
+async function settledFds(g: Gateway, pid: number, languages: number, report: SoakReport): Promise<{ fds: string[]; warm: number[] }> {
+  let warm: number[] = [];
+  const settled = await eventually(async () => {
+    warm = ((await g.ok('debug_diagnose', {}, 10_000)).structured.gateway.warmAdapterPids as number[] | undefined) ?? [];
+    return warm.length === languages;
+  }, 20_000, 250);
+  if (!settled) report.failures.push(`the pool held ${warm.length} warm adapters, not one per language (${languages})`);
+  return { fds: fdTargets(pid), warm };
+}
 
 /**
  * `n` launch -> stop at a breakpoint -> evaluate -> stop cycles, round robin over Python, Node and
@@ -55,9 +84,10 @@ export async function soak(n: number, log: (line: string) => void = () => undefi
   const plan = cycles();
   const warmup = Math.max(plan.length * 2, Math.round(n / 10));
   // RSS after warm-up is the baseline: by then adapters are pooled and V8 has compiled the paths a cycle takes
-  const report: SoakReport = { cycles: 0, perLanguage: {}, rssStartKb: rssKb(pid), rssWarmKb: 0, rssEndKb: 0, growthPercent: 0, fdsWarm: 0, fdsEnd: 0, leftover: [], failures: [], seconds: 0 };
+  const report: SoakReport = { cycles: 0, perLanguage: {}, rssStartKb: rssKb(pid), rssWarmKb: 0, rssEndKb: 0, growthPercent: 0, fdsWarm: 0, fdsEnd: 0, fdsAdded: [], warmAdaptersWarm: [], warmAdaptersEnd: [], leftover: [], failures: [], seconds: 0 };
   const started = Date.now();
   const samples: number[] = [];
+  let fdsAfterWarmup: string[] = [];
   try {
     for (let i = 0; i < n; i++) {
       const c = plan[i % plan.length]!;
@@ -79,14 +109,20 @@ export async function soak(n: number, log: (line: string) => void = () => undefi
       }
       report.cycles++;
       samples.push(rssKb(pid));
-      if (i + 1 === warmup) report.fdsWarm = fds(pid);
-      if ((i + 1) % 50 === 0) log(`${i + 1}/${n} cycles, RSS ${Math.round(rssKb(pid) / 1024)} MB, ${fds(pid)} fds, ${Math.round((Date.now() - started) / 1000)} s`);
+      if (i + 1 === warmup) {
+        const at = await settledFds(g, pid, plan.length, report);
+        [fdsAfterWarmup, report.fdsWarm, report.warmAdaptersWarm] = [at.fds, at.fds.length, at.warm];
+      }
+      if ((i + 1) % 50 === 0) log(`${i + 1}/${n} cycles, RSS ${Math.round(rssKb(pid) / 1024)} MB, ${fdTargets(pid).length} fds, ${Math.round((Date.now() - started) / 1000)} s`);
     }
     // RSS swings with V8's collections (77 to 115 MB at the same load), so each end is the median of a window, not one sample
     const window = Math.max(3, Math.round(n / 10));
     report.rssWarmKb = median(samples.slice(warmup - 1, warmup - 1 + window));
     report.rssEndKb = median(samples.slice(-window));
-    report.fdsEnd = fds(pid);
+    const end = await settledFds(g, pid, plan.length, report);
+    [report.fdsEnd, report.warmAdaptersEnd] = [end.fds.length, end.warm];
+    // what the new descriptors are, when there are more (a warm adapter replaced since has new ones too)
+    if (report.fdsEnd > report.fdsWarm) report.fdsAdded = end.fds.filter((f) => !fdsAfterWarmup.includes(f));
     report.growthPercent = report.rssWarmKb ? Math.round(((report.rssEndKb - report.rssWarmKb) / report.rssWarmKb) * 1000) / 10 : 0;
   } finally {
     await g.close();
@@ -106,7 +142,7 @@ export function brokenBounds(r: SoakReport, n: number): string[] {
   if (r.cycles !== n) broken.push(`${r.cycles} of ${n} cycles ran`);
   // a short run ends while V8's heap is still growing to its working size (about 100 cycles here): its RSS is printed, not bounded
   if (n >= RSS_BOUNDED_FROM && r.growthPercent >= 10) broken.push(`RSS grew ${r.growthPercent} % after warm-up (${r.rssWarmKb} -> ${r.rssEndKb} kB)`);
-  if (r.fdsEnd > r.fdsWarm + 3) broken.push(`open fds grew from ${r.fdsWarm} to ${r.fdsEnd}`);
+  if (r.fdsEnd > r.fdsWarm + 3) broken.push(`open fds grew from ${r.fdsWarm} to ${r.fdsEnd} (warm adapters ${r.warmAdaptersWarm.length} then ${r.warmAdaptersEnd.length}; new: ${r.fdsAdded.join(' ')})`);
   if (r.leftover.length) broken.push(`processes left after the gateway closed: ${r.leftover.join(', ')}`);
   return broken;
 }

@@ -58,4 +58,29 @@ describe('the first launch in a gateway just started', () => {
     const said = /adapters looked up ahead in \d+ ms: usable ([^;\n]*)/.exec(g.stderr)?.[1]?.split(', ') ?? [];
     assert.ok(said.includes('python') && said.includes('node'), `the gateway says what it looked up ahead: ${g.stderr}`);
   });
+
+  test('a launch straight after tools/list: the warm adapter for the next launch starts only once the program stopped', async () => {
+    const timing = join(tmpdir(), `dapgate-cold-refill-${process.pid}.json`);
+    const g = await Gateway.start({ NODE_OPTIONS: `--import=${preload}`, DAPGATE_BENCH_TIMING_FILE: timing }, ['--log-level', 'debug']);
+    let adapter = '';
+    try {
+      const line = lineOf(ledger, 'fee = 1 if amount < 0');
+      const r = await g.ok('debug_launch', { program: ledger, breakpoints: [{ file: ledger, line }] });
+      assert.equal(r.structured.stop?.line, line, r.text);
+      adapter = ((await g.ok('debug_diagnose')).structured.adapterCommand as string[]).slice(0, 3).join(' ');
+      const warm = async () => (await g.ok('debug_diagnose')).structured.gateway.warmAdapterPids.length === 1;
+      assert.ok(await eventually(warm, 30_000, 250), 'the pool started a warm adapter after the launch');
+      await g.ok('debug_stop');
+    } finally {
+      await g.close();
+    }
+    assert.ok(await eventually(() => existsSync(timing), 15_000), 'the gateway wrote its timing file at exit');
+    const rows = JSON.parse(readFileSync(timing, 'utf8')) as Row[];
+    rmSync(timing, { force: true });
+    const stopped = rows.findIndex((r) => /^log .*session \S+ stopped$/.test(r.what));
+    assert.ok(stopped > 0, `the gateway logged the session's stop: ${rows.map((r) => r.what).join('\n')}`);
+    const spawns = rows.flatMap((r, i) => (r.what.startsWith(`spawn ${adapter}`) ? [i] : []));
+    assert.equal(spawns.filter((i) => i < stopped).length, 1, `only the launch's own adapter started before the program stopped: ${rows.map((r) => r.what).join('\n')}`);
+    assert.ok(spawns.length >= 2, 'and the warm one after');
+  });
 });

@@ -27,6 +27,26 @@ describe('debugpy fixes: TCP_NODELAY, lazy environment log (real debugpy from da
     await g?.close();
   });
 
+  test('finding debugpy usable starts its Python once per look: the fix check does the import check too (profile patch.checksRuntime)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-starts-'));
+    const starts = join(dir, 'starts');
+    const wrapper = join(dir, 'python');
+    writeFileSync(starts, '');
+    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> ${JSON.stringify(starts)}\nexec ${JSON.stringify(python)} "$@"\n`, { mode: 0o755 });
+    const counted = await Gateway.start({ DAPGATE_DEBUGPY_PYTHON: wrapper });
+    try {
+      const py = (await counted.ok('debug_languages')).structured.languages.find((l: any) => l.id === 'python');
+      assert.equal(py.installed, true, JSON.stringify(py));
+      assert.match(py.version, /^\d+\.\d+\.\d+ \(.*applied\)/, 'the version and the fix status, as from two checks');
+      // each resolution (the lookup ahead; debug_languages looks again) starts it once: the fix check alone
+      const lines = readFileSync(starts, 'utf8').trim().split('\n');
+      assert.ok(lines.length >= 1 && lines.every((l) => l.endsWith('debugpy_fixes.py check')), `one start per resolution: ${lines.join(' | ')}`);
+    } finally {
+      await counted.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('debug_languages reports the fixes as applied', () => {
     assert.match(version, /^1\.8\.\d+ \(TCP_NODELAY \+ lazy-log fixes applied\)$/, version);
   });

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
 import { commandLine, pidsWithEnv } from '../support/processes.js';
@@ -13,10 +14,10 @@ const ledgerJava = join(repoRoot, 'examples', 'java', 'Ledger.java');
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 /** A gateway whose every child process carries a unique marker in its environment. */
-async function markedGateway(env: Record<string, string> = {}): Promise<{ g: Gateway; marker: string; pooled: (what: RegExp) => number[] }> {
+async function markedGateway(env: Record<string, string> = {}, args: string[] = []): Promise<{ g: Gateway; marker: string; pooled: (what: RegExp) => number[] }> {
   const marker = `DAPGATE_POOL_TEST=${randomUUID()}`;
   const [name, value] = marker.split('=') as [string, string];
-  const g = await Gateway.start({ [name]: value, ...env });
+  const g = await Gateway.start({ [name]: value, ...env }, args);
   const pooled = (what: RegExp) => pidsWithEnv(marker).filter((pid) => what.test(commandLine(pid)));
   return { g, marker, pooled };
 }
@@ -114,5 +115,42 @@ describe('warm adapters (pool)', () => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`race cycle median: pool ${median(results.pool!).toFixed(0)} ms, no pool ${median(results['no pool']!).toFixed(0)} ms`);
+  });
+
+  test('a launch answered hands background work its turn: the next launch straight after (still running) does not hold back the first one\'s warm adapter', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-pool-'));
+    const longJs = join(dir, 'long.js');
+    writeFileSync(longJs, 'setTimeout(() => undefined, 30_000);\n');
+    const { g } = await markedGateway();
+    try {
+      const r = await g.ok('debug_launch', { program: race, breakpoints: [{ file: race, line: 2 }] });
+      assert.equal(r.structured.stop?.line, 2, r.text);
+      // at once, as a client debugging two programs does: this one runs on and does not stop (held back background work up to 10 s)
+      const other = await g.ok('debug_launch', { program: longJs, wait: false });
+      assert.equal(other.structured.state, 'running', other.text);
+      const warmPython = async () => ((await g.ok('debug_diagnose', { sessionId: r.structured.sessionId })).structured.gateway.warmAdapterPids as number[]).some((pid) => /debugpy\.adapter/.test(commandLine(pid)));
+      assert.ok(await eventually(warmPython, 5_000, 250), 'a warm Python adapter is started once the first launch is answered');
+    } finally {
+      await g.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an adapter started ahead with a command line its checks then refuse is ended: the launch says why, nothing is left', async () => {
+    // a runtime that exists (so a launch in a gateway just started starts the adapter with it at
+    // once) but fails the debugpy check; run as the adapter, it would stay up
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-guess-'));
+    const runtime = join(dir, 'python-without-debugpy');
+    writeFileSync(runtime, '#!/bin/sh\n[ "$2" = -m ] && exec sleep 300\necho "No module named debugpy" >&2\nexit 1\n', { mode: 0o755 });
+    const { g, pooled } = await markedGateway({ DAPGATE_DEBUGPY_PYTHON: runtime }, ['--no-install']);
+    try {
+      const r = await g.call('debug_launch', { program: race, breakpoints: [{ file: race, line: 2 }] });
+      assert.ok(r.isError, r.text);
+      assert.match(r.text, /No module named debugpy/);
+      assert.ok(await eventually(() => pooled(/sleep 300/).length === 0, 15_000), `the adapter started ahead is ended: ${pooled(/sleep/).map(commandLine).join(' | ')}`);
+    } finally {
+      await g.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

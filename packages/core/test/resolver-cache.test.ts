@@ -52,3 +52,20 @@ test('an unusable adapter is probed again next time (an install in between is se
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('profiles that share a runtime and its check (lldb-dap for C and Rust) run the check once; fresh runs it again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dapgate-resolver-'));
+  try {
+    const counter = join(dir, 'runs');
+    writeFileSync(counter, '');
+    const first = countingProfile('sharedone', counter, 0);
+    const second = { ...first, id: 'sharedtwo' };
+    const [a, b] = await Promise.all([resolveAdapter(first), resolveAdapter(second)]);
+    assert.equal(a.installed && b.installed, true, `${a.problem} ${b.problem}`);
+    assert.equal(readFileSync(counter, 'utf8'), 'x', 'one check for both profiles');
+    await resolveAdapter(second, { fresh: true });
+    assert.equal(readFileSync(counter, 'utf8'), 'xx');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -6,7 +6,7 @@ import type { Profile } from '../profiles/schema.js';
 import { cacheDir, pathExists, venvPython } from '../paths.js';
 import { which } from '../which.js';
 import { runCommand } from '../process/run-command.js';
-import { checkPatch, describePatch, type PatchStatus } from './venv-patch.js';
+import { checkPatch, checkPatchAndRuntime, describePatch, patchChecksRuntime, type PatchStatus } from './venv-patch.js';
 
 export interface AdapterStatus {
   profile: string;
@@ -43,7 +43,7 @@ const cache = new Map<string, Promise<AdapterStatus>>();
 export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = {}): Promise<AdapterStatus> {
   const hit = cache.get(profile.id);
   if (hit && !options.fresh) return hit;
-  const probe = probeAdapter(profile);
+  const probe = probeAdapter(profile, options.fresh ?? false);
   cache.set(profile.id, probe);
   probe.then(
     (status) => {
@@ -54,29 +54,21 @@ export function resolveAdapter(profile: Profile, options: { fresh?: boolean } = 
   return probe;
 }
 
-async function probeAdapter(profile: Profile): Promise<AdapterStatus> {
+async function probeAdapter(profile: Profile, fresh: boolean): Promise<AdapterStatus> {
   const spec = profile.adapter.runtime;
   const install = installHint(profile);
   const base = { profile: profile.id, adapter: profile.adapter.name, install };
   const tried: string[] = [];
-  const candidates: { path: string; source: AdapterStatus['source'] }[] = [];
-  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
-  if (fromEnv) candidates.push({ path: fromEnv, source: 'env' });
-  if (spec.managed) candidates.push({ path: managedPath(spec.managed), source: 'managed' });
-  for (const name of spec.candidates) {
-    const found = await which(name);
-    if (found) candidates.push({ path: found, source: 'path' });
-  }
   let status: AdapterStatus | undefined;
   let patch: PatchStatus | undefined;
-  for (const c of candidates) {
+  for await (const c of runtimeCandidates(spec)) {
     if (c.source !== 'path' && !(await pathExists(c.path))) {
       tried.push(`${c.path} (missing)`);
       if (c.source === 'env') break; // an explicit override that is wrong must be reported, not bypassed
       continue;
     }
     // the profile's patch check runs beside the runtime's own (each starts the runtime); it counts only for a runtime that passes
-    const [check, patched] = await Promise.all([runCheck(c.path, spec.check), checkPatch(profile, c.path)]);
+    const [check, patched] = await runtimeChecks(profile, c.path, fresh);
     if (check.ok) {
       const version = spec.versionPattern ? await versionFrom(spec.versionPattern, c.path, check.output) : check.version;
       status = { ...base, installed: true, runtime: c.path, version, source: c.source };
@@ -111,9 +103,60 @@ async function probeAdapter(profile: Profile): Promise<AdapterStatus> {
   return status;
 }
 
+/**
+ * The runtime's check and the profile's patch check, side by side (each starts the runtime); or,
+ * where the patch check does the runtime's check too (`patch.checksRuntime`), that one alone.
+ */
+async function runtimeChecks(profile: Profile, runtime: string, fresh: boolean): Promise<[CheckResult, PatchStatus | undefined]> {
+  if (patchChecksRuntime(profile)) {
+    const both = await checkPatchAndRuntime(profile, runtime);
+    // only a pass is taken from it; any other outcome gets the runtime's own check, for its own words
+    if (both?.runtime.ok) return [both.runtime, both.patch];
+    if (both) return [await sharedCheck(runtime, profile.adapter.runtime.check, fresh), both.patch];
+  }
+  return Promise.all([sharedCheck(runtime, profile.adapter.runtime.check, fresh), checkPatch(profile, runtime)]);
+}
+
+/**
+ * The runtimes to try, in order: the env override, dapgate's managed install, then each name on
+ * PATH, each looked up only once the ones before it failed (a PATH walk is a dozen file checks,
+ * ~0.1 s on a loaded machine, on a first launch's way when the managed install is there anyway).
+ */
+async function* runtimeCandidates(spec: Profile['adapter']['runtime']): AsyncGenerator<{ path: string; source: AdapterStatus['source'] }> {
+  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
+  if (fromEnv) yield { path: fromEnv, source: 'env' };
+  if (spec.managed) yield { path: managedPath(spec.managed), source: 'managed' };
+  for (const name of spec.candidates) {
+    const found = await which(name);
+    if (found) yield { path: found, source: 'path' };
+  }
+}
+
 function withPatchStatus(profile: Profile, status: AdapterStatus, patch: PatchStatus): AdapterStatus {
   const { note, warning } = describePatch(profile, patch, status.source === 'managed', profile.adapter.runtime.envVar);
   return { ...status, patch, version: `${status.version ?? ''} (${note})`.trim(), ...(warning ? { warning } : {}) };
+}
+
+/**
+ * The runtime (and adapter program) the resolver picks first when its checks pass, found without
+ * running anything (an env override or dapgate's managed install that exists; else, for a profile
+ * with no managed install, the first candidate on PATH): what a launch may start its adapter with
+ * while the checks run. Undefined when there is none to guess.
+ */
+export async function likelyAdapter(profile: Profile): Promise<{ runtime: string; adapterProgram?: string } | undefined> {
+  const spec = profile.adapter.runtime;
+  const fromEnv = spec.envVar ? process.env[spec.envVar] : undefined;
+  const managed = spec.managed ? managedPath(spec.managed) : undefined;
+  let runtime: string | undefined;
+  if (fromEnv) runtime = (await pathExists(fromEnv)) ? fromEnv : undefined;
+  else if (managed && (await pathExists(managed))) runtime = managed;
+  else if (!managed) for (let i = 0; i < spec.candidates.length && !runtime; i++) runtime = await which(spec.candidates[i]!);
+  if (!runtime) return undefined;
+  const program = profile.adapter.program;
+  if (!program) return { runtime };
+  const explicit = program.envVar ? process.env[program.envVar] : undefined;
+  const adapterProgram = explicit ?? join(cacheDir(), program.managed);
+  return (await pathExists(adapterProgram)) ? { runtime, adapterProgram } : undefined;
 }
 
 export function forgetResolution(profileId: string): void {
@@ -133,7 +176,23 @@ async function versionFrom(pattern: string, runtime: string, output: string | un
   return (re.exec(output ?? '') ?? re.exec(real) ?? re.exec(runtime))?.[1];
 }
 
-async function runCheck(runtime: string, args: string[] | undefined): Promise<{ ok: true; version?: string; output?: string } | { ok: false; error: string }> {
+type CheckResult = { ok: true; version?: string; output?: string } | { ok: false; error: string };
+
+/** Runtime checks that passed (or are under way), by runtime and arguments: profiles that share a runtime (lldb-dap for C and Rust) run it once. */
+const checks = new Map<string, Promise<CheckResult>>();
+
+function sharedCheck(runtime: string, args: string[] | undefined, fresh: boolean): Promise<CheckResult> {
+  const key = JSON.stringify([runtime, args ?? null]);
+  const hit = fresh ? undefined : checks.get(key);
+  if (hit) return hit;
+  const check = runCheck(runtime, args);
+  checks.set(key, check);
+  // like a resolution, a failed check is run again next time (an install in between is seen)
+  void check.then((r) => !r.ok && checks.get(key) === check && checks.delete(key));
+  return check;
+}
+
+async function runCheck(runtime: string, args: string[] | undefined): Promise<CheckResult> {
   if (!args) return { ok: true };
   const r = await runCommand(runtime, args, { timeoutMs: 15_000 });
   if (!r.ok) return { ok: false, error: (r.stderr || r.stdout || r.failure || 'failed').trim().split('\n').pop()!.slice(0, 200) };

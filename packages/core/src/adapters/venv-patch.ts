@@ -13,27 +13,45 @@ export interface PatchStatus {
   detail: string;
 }
 
-type PatchSpec = { script: string; name: string; without: string };
+/** What a `check` that also does the runtime's check (`patch.checksRuntime`) found: its version line, or why it failed. */
+export type RuntimeCheck = { ok: true; version: string; output: string } | { ok: false; error: string };
+
+const PASSED = /^runtime-check-passed (\S+)$/m;
+
+type PatchSpec = { script: string; name: string; without: string; checksRuntime?: boolean };
+
+/** Whether the profile's patch check also does its runtime's check (one start of the runtime, not two). */
+export function patchChecksRuntime(profile: Profile): boolean {
+  return !!patchSpec(profile)?.checksRuntime;
+}
 
 function patchSpec(profile: Profile): PatchSpec | undefined {
   const install = profile.adapter.install;
   return install.kind === 'pip-venv' ? install.patch : undefined;
 }
 
-async function runScript(runtime: string, spec: PatchSpec, verb: 'check' | 'apply'): Promise<{ code: number; line: string }> {
+async function runScript(runtime: string, spec: PatchSpec, verb: 'check' | 'apply'): Promise<{ code: number; line: string; runtime: RuntimeCheck }> {
   const script = join(configDir(), spec.script);
   const r = await runCommand(runtime, [script, verb], { timeoutMs: 30_000 });
-  if (r.exitCode === undefined) return { code: -1, line: `could not run ${script}: ${r.failure}` };
-  const out = (r.stdout.trim() || r.stderr.trim()).split('\n');
-  return { code: r.exitCode, line: (r.exitCode === 0 ? out[out.length - 1] : out.join(' ').slice(0, 1000)) ?? '' };
+  const passed = PASSED.exec(r.stdout)?.[1];
+  const failed = (r.stderr || r.stdout || r.failure || 'failed').trim().split('\n').pop()!.slice(0, 200);
+  const runtimeCheck: RuntimeCheck = passed ? { ok: true, version: passed, output: r.stdout } : { ok: false, error: failed };
+  if (r.exitCode === undefined) return { code: -1, line: `could not run ${script}: ${r.failure}`, runtime: runtimeCheck };
+  const out = (r.stdout.replace(PASSED, '').trim() || r.stderr.trim()).split('\n');
+  return { code: r.exitCode, line: (r.exitCode === 0 ? out[out.length - 1] : out.join(' ').slice(0, 1000)) ?? '', runtime: runtimeCheck };
 }
 
 /** Asks the profile's patch script whether its fix is present in what `runtime` imports. */
 export async function checkPatch(profile: Profile, runtime: string): Promise<PatchStatus | undefined> {
+  return (await checkPatchAndRuntime(profile, runtime))?.patch;
+}
+
+/** The patch check, with what it found of the runtime's own check (meaningful where `patch.checksRuntime`). */
+export async function checkPatchAndRuntime(profile: Profile, runtime: string): Promise<{ patch: PatchStatus; runtime: RuntimeCheck } | undefined> {
   const spec = patchSpec(profile);
   if (!spec) return undefined;
   const r = await runScript(runtime, spec, 'check');
-  return { name: spec.name, applied: r.code === 0, applicable: r.code !== 2, detail: r.line };
+  return { patch: { name: spec.name, applied: r.code === 0, applicable: r.code !== 2, detail: r.line }, runtime: r.runtime };
 }
 
 /** Applies the fix (the script is idempotent); returns the script's report, or throws with it. */

@@ -36,6 +36,11 @@ const InstallSpec = z.discriminatedUnion('kind', [
         name: z.string(),
         /** What goes wrong without it, for the report when it is missing. */
         without: z.string(),
+        /**
+         * Its `check` also does the runtime's check and prints `runtime-check-passed <version>`
+         * first when it passes: the resolver then starts the runtime once, not twice.
+         */
+        checksRuntime: z.boolean().optional(),
       })
       .optional(),
   }),

@@ -1,4 +1,5 @@
 import { ProfileRegistry } from '../profiles/loader.js';
+import type { Profile } from '../profiles/schema.js';
 import { attachCandidates, type AttachCandidates } from './connection/attach-candidates.js';
 import { BreakpointBook, type BookBreakpoint, type BreakpointSpec } from '../breakpoints/book.js';
 import { WorkspaceBreakpoints } from '../breakpoints/workspace-breakpoints.js';
@@ -14,6 +15,13 @@ import { planLaunch } from './start/launch-request.js';
 import { attachUntilListening, planAttach } from './start/attach-request.js';
 import { KeptState } from '../workspace/kept.js';
 import type { SavedSession } from '../workspace/state-file.js';
+import { backgroundTurn, holdBackground, HOLD_BOUND_MS, LaunchHold } from '../process/foreground.js';
+
+/** Resolves when the session first stops (its frames read), exits or ends; or after HOLD_BOUND_MS. */
+const firstSettled = (session: Session): Promise<void> => session.waitForSettled(HOLD_BOUND_MS).then(
+  () => undefined,
+  () => undefined,
+);
 
 /** How many ended sessions are kept for their output and exit status. */
 const KEEP_ENDED = 5;
@@ -43,6 +51,8 @@ export interface ManagerOptions {
 export class SessionManager {
   readonly book = new BreakpointBook();
   private readonly sessions = new Map<string, Session>();
+  /** Launches whose answer background work still waits for, by session id. */
+  private readonly launchHolds = new Map<string, LaunchHold>();
   private readonly ids: { next: number };
   private recent: string[] = [];
   readonly pool: AdapterPool;
@@ -159,24 +169,54 @@ export class SessionManager {
     return s;
   }
 
-  /** Launches; the breakpoints given to a launch that fails end with it (`req.sessionId`). */
+  /**
+   * Launches; the breakpoints given to a launch that fails end with it (`req.sessionId`). Background
+   * work (lookups ahead, warm adapters) waits from the request until the program's first stop or
+   * end (bounded: foreground.ts), so it does not compete with the launch for the CPU.
+   */
   async launch(req: LaunchRequest): Promise<Session> {
+    const hold = new LaunchHold();
     try {
-      return await this.launchAs(req);
+      const session = await this.launchAs(req);
+      this.holdUntilAnswered(session, hold);
+      return session;
     } catch (e) {
+      hold.end();
       if (req.sessionId) this.endOwned(req.sessionId);
       throw e;
     }
   }
 
-  /** Attaches; the breakpoints given to an attach that fails end with it (`req.sessionId`). */
+  /** Attaches; the breakpoints given to an attach that fails end with it (`req.sessionId`). Background work waits for the attach. */
   async attach(req: AttachRequest): Promise<Session> {
+    const release = holdBackground();
     try {
       return await this.attachAs(req);
     } catch (e) {
       if (req.sessionId) this.endOwned(req.sessionId);
       throw e;
+    } finally {
+      release();
     }
+  }
+
+  /**
+   * The launch's answer is made (the caller read what it reports after the first stop): background
+   * work waits no longer for it. Harmless for a session whose hold has ended.
+   */
+  launchAnswered(sessionId: string): void {
+    const hold = this.launchHolds.get(sessionId);
+    // once the answer is written (the caller sends it after this returns): a warm adapter's spawn would delay it
+    if (hold) setImmediate(() => hold.answer());
+  }
+
+  /** Its own function: closures made in `launch` would share that call's context, and so keep its session reachable. */
+  private holdUntilAnswered(session: Session, hold: LaunchHold): void {
+    const id = session.id;
+    this.launchHolds.set(id, hold);
+    void firstSettled(session).then(() => hold.settled());
+    // the hold ends at the bound at the latest; its entry goes with it
+    void hold.ended.then(() => this.launchHolds.get(id) === hold && this.launchHolds.delete(id));
   }
 
   private async launchAs(req: LaunchRequest): Promise<Session> {
@@ -260,10 +300,19 @@ export class SessionManager {
       started = true;
       if (!session.live) this.endOwned(session.id);
     } finally {
-      // the next launch of this language finds an adapter ready; started after this one so they do not compete
-      if (adapterCommand) this.adapters.refill(profile, adapterCommand, extra.adapterCwd);
+      // the next launch of this language finds an adapter ready; started once no launch is on its
+      // way to its first stop (this one's included: bounded), so they do not compete for the CPU
+      if (adapterCommand) this.refillInTurn(profile, adapterCommand, extra.adapterCwd);
     }
     return session;
+  }
+
+  /**
+   * A warm adapter once background work has its turn. Its own function: a closure made in
+   * `launchAs` would share that call's context, and so keep its session reachable while it waits.
+   */
+  private refillInTurn(profile: Profile, command: string[], cwd: string | undefined): void {
+    void backgroundTurn().then(() => this.adapters.refill(profile, command, cwd));
   }
 
   /** The operator's evaluation mode (default blocklist). */

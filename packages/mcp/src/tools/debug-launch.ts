@@ -41,18 +41,23 @@ export async function debugLaunch(a: ToolArgs<ReturnType<typeof config>['input']
   const sessionId = manager.reserveSessionId();
   const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints.map((b) => ({ ...b, sessionId })), breakpointCwd) : [];
   const session = await manager.launch({ ...given, sessionId });
-  if (a.display) setDisplay(session, a.display);
-  const fromConfig = (configured ? configurationNote(a.configuration!, configured) : '') + workspaceArmedLine(session);
-  const armed = armedStops(session, manager, given.stopOnEntry);
-  const breakpoints = added.map((b) => b.id);
-  if (a.wait === false) {
-    const d = await describe(session);
-    return ok(`${d.text.replace(/\.$/, '')}. ${armedLine(armed)}${fromConfig}`, { ...d.structured, breakpoints, armed: armed.parts });
+  try {
+    if (a.display) setDisplay(session, a.display);
+    const fromConfig = (configured ? configurationNote(a.configuration!, configured) : '') + workspaceArmedLine(session);
+    const armed = armedStops(session, manager, given.stopOnEntry);
+    const breakpoints = added.map((b) => b.id);
+    if (a.wait === false) {
+      const d = await describe(session);
+      return ok(`${d.text.replace(/\.$/, '')}. ${armedLine(armed)}${fromConfig}`, { ...d.structured, breakpoints, armed: armed.parts });
+    }
+    // with or without anything armed: a program that ends or crashes at once is answered in this call
+    const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
+    const notes = [bindingNotes(session, breakpoints), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
+    return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints, armed: armed.parts });
+  } finally {
+    // background work (a warm adapter for the next launch) waited for this answer's reads
+    manager.launchAnswered(session.id);
   }
-  // with or without anything armed: a program that ends or crashes at once is answered in this call
-  const d = await settle(session, a.timeoutMs ?? DEFAULT_WAIT_MS, signal, 3, progress);
-  const notes = [bindingNotes(session, breakpoints), d.structured.waitTimedOut ? `${armedLine(armed)}${unarmedAdvice(armed)}` : '', d.structured.waitTimedOut ? outputSoFar(session) : ''].filter(Boolean);
-  return ok([d.text, ...notes].join('\n') + fromConfig, { ...d.structured, breakpoints, armed: armed.parts });
 }
 
 export const debugLaunchTool = tool('debug_launch', config, debugLaunch);

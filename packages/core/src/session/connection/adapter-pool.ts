@@ -131,6 +131,20 @@ export class AdapterPool {
     while (list.length < pool.size) list.push(this.startWarm(recipe, pool.initialize));
   }
 
+  /** Ends the idle adapters (or shared server) started for this recipe: a command line guessed ahead that the resolution did not confirm. */
+  discard(recipe: AdapterRecipe): void {
+    const key = keyOf(recipe);
+    const waiting = this.waiting.get(key);
+    if (waiting) clearTimeout(waiting);
+    this.waiting.delete(key);
+    const idle = this.idle.get(key) ?? [];
+    this.idle.delete(key);
+    for (const warm of idle) void warm.ready.then((ready) => (ready ?? warm).adapter?.kill(0));
+    const server = this.servers.get(key);
+    this.servers.delete(key);
+    void server?.then((s) => s.adapter.kill(0)).catch(() => undefined);
+  }
+
   /** Processes the pool holds now (idle ones and shared servers), for diagnostics and tests. */
   pids(): number[] {
     return [...this.live].map((a) => a.pid).filter((p): p is number => p !== undefined);
