@@ -45,6 +45,13 @@ describe('java: a thread held twice, and strings as Java reads them (real java-d
     await g.ok('debug_stop');
   });
 
+  test('an exception message keeps its CR and tab, escaped, in the stop line (was "bad a\\nb<TAB>!")', async () => {
+    const r = await g.ok('debug_launch', { program: escapes }, 120_000);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.match(r.text, /stopped at exception: java\.lang\.IllegalStateException: bad a\\r\\nb\\t!/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test('a snapshot of a JVM whose thread is testing a breakpoint condition leaves it running (attached: it froze there, answered "resumed: it is running")', async () => {
     const port = await freePort();
     // compiled classes, so its main is in the loop from the start (not in the source launcher's compiler)
