@@ -13,6 +13,7 @@ import { killGroup } from '../support/processes.js';
 const fixtures = join(repoRoot, 'e2e', 'fixtures', 'java-held');
 const hotLoop = join(fixtures, 'HotLoop.java');
 const escapes = join(fixtures, 'Escapes.java');
+const tally = join(fixtures, 'Tally.java');
 
 describe('java: a thread held twice, and strings as Java reads them (real java-debug host)', () => {
   let g: Gateway;
@@ -49,6 +50,15 @@ describe('java: a thread held twice, and strings as Java reads them (real java-d
     const r = await g.ok('debug_launch', { program: escapes }, 120_000);
     assert.equal(r.structured.state, 'stopped', r.text);
     assert.match(r.text, /stopped at exception: java\.lang\.IllegalStateException: bad a\\r\\nb\\t!/, r.text);
+    await g.ok('debug_stop');
+  });
+
+  test('debug_trace depth 1: a constructor or void method called on a line reads "-> (no value)" there, as its own trace says (was "-> (unknown)")', async () => {
+    const t = await g.ok('debug_trace', { program: tally, file: tally, function: 'Tally.run', depth: 1 }, 120_000);
+    assert.match(t.text, /<init>\(start=2, this=[^)]*\) -> \(no value\)/, t.text);
+    assert.match(t.text, /add\(n=3, this=[^)]*\) -> \(no value\)/, t.text);
+    assert.match(t.text, /Tally\.add\(int\)[^\n]*: returned \(no value\)/, t.text);
+    assert.doesNotMatch(t.text, /\(unknown\)/, t.text);
     await g.ok('debug_stop');
   });
 
