@@ -117,6 +117,21 @@ describe('debug_test on a Maven project (JUnit 5 and 4, real java-debug)', () =>
     assert.doesNotMatch(broken.text, /javac could not compile/, broken.text);
     writeFileSync(cartTest, original);
   });
+  test("javac crashing (its stack overflowed on a 4000-call chain) is named as such, and Maven ran again without dapgate's own MAVEN_OPTS (was: only a warning javac printed first, '[ERROR] bootstrap class path not set')", async () => {
+    const deep = join(shop, 'src', 'test', 'java', 'shop', 'DeepChainTest.java');
+    const chain = Array.from({ length: 4000 }, (_, i) => `.append(${i})`).join('');
+    writeFileSync(deep, `package shop;\nclass DeepChainTest {\n  static String text() { return new StringBuilder()${chain}.toString(); }\n}\n`);
+    try {
+      const r = await g.call('debug_test', { test: 'src/test/java/shop/CartTest.java#discountedTotal', cwd: shop }, 300_000);
+      assert.equal(r.isError, true, r.text);
+      assert.match(r.text, /Maven could not build the tests of shop \(exit 1\) \(also when run again without dapgate's MAVEN_OPTS, after javac crashed under them\)/, r.text);
+      assert.match(r.text, /Maven printed:\nAn exception has occurred in the compiler \([\d.]+\)\.\njava\.lang\.StackOverflowError/, r.text);
+      assert.match(r.text, /Next: javac itself crashed, which is no error in the code: give Maven's JVM more room \(MAVEN_OPTS="-Xss16m"/, r.text);
+    } finally {
+      rmSync(deep, { force: true });
+    }
+  });
+
   test('debug_languages lists the Java id forms with examples that run here (from the module\'s folder)', async () => {
     const langs = await g.ok('debug_languages');
     const java = langs.structured.languages.find((l: { id: string }) => l.id === 'java');

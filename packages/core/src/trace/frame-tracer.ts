@@ -115,7 +115,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       // stepped into a call of the project's own code: trace it too, as a call this line made
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
-      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? '(unknown)') : nested.end.kind, args: nested.entry, trace: nested });
+      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: nested.entry, trace: nested });
       if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);

@@ -1,8 +1,14 @@
 export { shortPath } from '@dapgate/core';
 
-/** Cuts a value to `max` characters and says how much was cut. */
+const ESCAPES: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+
+/**
+ * Cuts a value to `max` characters and says how much was cut; on one line, every control
+ * character escaped (a CR kept apart from the newline it precedes, a tab or backspace visible).
+ */
 export function clip(text: string, max: number): string {
-  const oneLine = text.replace(/\r?\n/g, '\\n');
+  // eslint-disable-next-line no-control-regex
+  const oneLine = text.replace(/[\u0000-\u001f\u007f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max)}… (${oneLine.length} chars)`;
 }
 

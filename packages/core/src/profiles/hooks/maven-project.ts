@@ -67,15 +67,30 @@ export async function mavenTestBuild(m: MavenModule): Promise<MavenTestBuild> {
     }
     const args = ['-B', '-q', '-Dstyle.color=never', ...(pl ? ['-pl', pl.split(sep).join('/'), '-am'] : []), 'test-compile', `${DEPENDENCY_PLUGIN}:build-classpath`, '-Dmdep.includeScope=test', `-Dmdep.outputFile=${file}`];
     // Maven's own JVM starts faster without the optimizing compiler (a build this short never needs it); a user's MAVEN_OPTS wins
+    const ours = process.env.MAVEN_OPTS === undefined;
     const env = { ...process.env, MAVEN_OPTS: process.env.MAVEN_OPTS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' };
+    let offline = true;
     let r = await runCommand(mvn, ['-o', ...args], { timeoutMs: 300_000, cwd: m.root, env });
     let how = 'mvn -o test-compile (offline: the local repository had what it needs)';
     if (!r.ok && needsNetwork(r.stdout + r.stderr)) {
+      offline = false;
       r = await runCommand(mvn, args, { timeoutMs: 600_000, cwd: m.root, env });
       how = 'mvn test-compile (online: the local repository lacked some dependencies)';
     }
+    // without the optimizing compiler javac's frames are larger: deep code (a long call chain) can
+    // overflow its stack under dapgate's options where the user's own `mvn` builds it
+    let again = false;
+    if (!r.ok && ours && compilerCrashed(r.stdout + r.stderr)) {
+      again = true;
+      r = await runCommand(mvn, [...(offline ? ['-o'] : []), ...args], { timeoutMs: 600_000, cwd: m.root, env: process.env });
+      how += "; run again without dapgate's MAVEN_OPTS after javac crashed under them";
+    }
     if (!r.ok) {
-      throw new GatewayError(`Maven could not build the tests of ${pl || 'the project'} (${r.failure ?? `exit code ${r.exitCode}`}); Maven printed:\n${mavenErrors(r.stdout + r.stderr)}`, 'fix what Maven reports, then run the test again (dapgate builds first)', 'build-failed');
+      const also = again ? " (also when run again without dapgate's MAVEN_OPTS, after javac crashed under them)" : '';
+      const hint = compilerCrashed(r.stdout + r.stderr)
+        ? 'javac itself crashed, which is no error in the code: give Maven\'s JVM more room (MAVEN_OPTS="-Xss16m" for a StackOverflowError, -Xmx for an OutOfMemoryError; dapgate passes MAVEN_OPTS on), then run the test again'
+        : 'fix what Maven reports, then run the test again (dapgate builds first)';
+      throw new GatewayError(`Maven could not build the tests of ${pl || 'the project'} (${r.failure ?? `exit code ${r.exitCode}`})${also}; Maven printed:\n${mavenErrors(r.stdout + r.stderr)}`, hint, 'build-failed');
     }
     await writeFile(stamp, fingerprint);
     return { classPath: await classPathOf(m, file), how };
@@ -107,12 +122,23 @@ function needsNetwork(output: string): boolean {
   return /offline mode|has not been downloaded from it before|Could not resolve|could not be resolved|Cannot access .* in offline mode|Plugin .* or one of its dependencies could not be resolved/i.test(output);
 }
 
-/** Maven's first error lines (compile errors with file:line come first), without colour codes. */
+/** javac itself failed (its stack or heap ran out, or it threw), as opposed to reporting errors in the code. */
+const COMPILER_CRASH = /An exception has occurred in the compiler|^(?:Exception in thread "[^"]*" )?java\.lang\.(?:StackOverflowError|OutOfMemoryError)\b/m;
+
+function compilerCrashed(output: string): boolean {
+  return COMPILER_CRASH.test(output);
+}
+
+/**
+ * Maven's first error lines (compile errors with file:line come first), without colour codes;
+ * a javac crash first (Maven's own [ERROR] lines then name only a warning javac printed before it).
+ */
 export function mavenErrors(output: string, count = 20): string {
   // eslint-disable-next-line no-control-regex
   const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim());
+  const crash = lines.filter((l) => COMPILER_CRASH.test(l)).map((l) => l.replace(/ Please file a bug[\s\S]*$/, '')).slice(0, 2);
   const errors = lines.filter((l) => l.startsWith('[ERROR]') && !/^\[ERROR\]\s*(-> \[Help|Re-run Maven|To see the full|For more information|$)/.test(l));
-  return (errors.length ? errors : lines).slice(0, count).join('\n');
+  return [...crash, ...(errors.length ? errors : lines)].slice(0, count).join('\n');
 }
 
 /** The newest modification time of the files named `*ext` under `dir` (0 when none). */

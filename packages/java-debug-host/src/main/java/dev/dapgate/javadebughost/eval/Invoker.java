@@ -84,6 +84,7 @@ public final class Invoker {
     }
 
     private Value run(ThreadReference thread, Method method, JdiCall call) throws EvalException {
+        refuseWhenHeldTwice(thread, method);
         long id = thread.uniqueID();
         busy.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
         started.computeIfAbsent(id, k -> new AtomicLong()).incrementAndGet();
@@ -110,6 +111,26 @@ public final class Invoker {
             throw new EvalException("interrupted while invoking " + method.name() + "()");
         } catch (ExecutionException e) {
             throw describe(method, e.getCause());
+        }
+    }
+
+    /**
+     * A thread stopped at an event and paused besides (a pause that came while a breakpoint's
+     * condition was being tested) is suspended twice: a call resumes it once, so it would never
+     * run, and JDWP keeps the call queued: it runs when the thread is let go and suspends the
+     * thread again after it, which froze the program after the debugger had resumed it.
+     */
+    private static void refuseWhenHeldTwice(ThreadReference thread, Method method) throws EvalException {
+        int holds;
+        try {
+            holds = thread.suspendCount();
+        } catch (RuntimeException e) {
+            return;
+        }
+        if (holds > 1) {
+            throw new EvalException("cannot call " + method.name() + "(): the thread is suspended " + holds
+                + " times (stopped at an event and paused besides), so a call could not run now and would freeze it"
+                + " later; continue it once and evaluate at its next stop");
         }
     }
 

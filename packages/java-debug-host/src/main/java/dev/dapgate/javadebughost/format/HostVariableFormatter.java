@@ -4,7 +4,7 @@ import com.microsoft.java.debug.core.adapter.variables.IVariableFormatter;
 import com.microsoft.java.debug.core.adapter.variables.VariableFormatter;
 import com.microsoft.java.debug.core.adapter.variables.VariableFormatterFactory;
 
-/** The core's variable formatter with this host's float/double, char literal and field-preview formatting on top. */
+/** The core's variable formatter with this host's float/double, char and String literal and field-preview formatting on top. */
 public final class HostVariableFormatter {
     /** Above the core's own formatters (priorities 1 and 2). */
     private static final int PRIORITY = 3;
@@ -17,6 +17,7 @@ public final class HostVariableFormatter {
         if (base instanceof VariableFormatter formatter) {
             formatter.registerValueFormatter(new FloatingPointFormatter(), PRIORITY);
             formatter.registerValueFormatter(new CharLiteralFormatter(), PRIORITY);
+            formatter.registerValueFormatter(new StringLiteralFormatter(), PRIORITY);
             formatter.registerValueFormatter(new FieldPreviewFormatter(formatter::typeToString), PRIORITY);
         }
         return base;

@@ -52,6 +52,13 @@ class HostVariableFormatterTest {
     }
 
     @Test
+    void stringsAsJavaLiterals() throws Exception {
+        Map<String, Object> options = FORMATTER.getDefaultOptions();
+        assertEquals("\"a\\r\\nb\\tc\\bd\\u0001e\\\\f\\\"g\"", FORMATTER.valueToString(debuggee.vm.mirrorOf("a\r\nb\tc\bd\u0001e\\f\"g"), options));
+        assertEquals("\"caf\u00e9 \ud83d\ude00\"", FORMATTER.valueToString(debuggee.vm.mirrorOf("caf\u00e9 \ud83d\ude00"), options));
+    }
+
+    @Test
     void fieldPreviewOnlyWithoutToString() throws Exception {
         assertEquals("EvalTarget{value=4, next=null}", showThisField("next"));
         assertTrue(show("p").matches("EvalTarget\\$Point@\\d+"), "Point has toString(): the core's form, detail added separately: " + show("p"));
