@@ -2,10 +2,11 @@
 
 The toolchain's lldb_lookup recognizes a sum-type enum (first field $variants$) when its synthetic
 provider meets a value of the type, and then adds a summary for that type name, which lldb also
-applies to pointers to the type, with the pointer as the value: it reads the variant's name only.
-A reference to an enum not met by value had no summary (a bare address), and its children were the
-raw $variants$/$discr$ members. Loaded by dapgate after lldb_lookup, for pointer types whose
-pointee has a Rust path or is a tuple (the types the narrowed synthetic provider already covers).
+applies to pointers to the type, with the pointer as the value (it read the variant's name only).
+A pointer's synthetic provider saw a pointer (no enum): its children were the raw
+$variants$/$discr$ members, and a reference to an enum never met by value had a bare address.
+Loaded by dapgate after lldb_lookup, for the pointer types whose pointee has a Rust path or is a
+tuple (which the narrowed catch-all synthetic provider already covered: no value gains a call).
 """
 import lldb_lookup
 from rust_types import RustType
@@ -13,40 +14,31 @@ from rust_types import RustType
 _enum_summary = lldb_lookup.ClangEncodedEnumSummaryProvider
 
 
-def _pointee(valobj):
-    """What the pointer points to, with its synthetic children (as by value), or None."""
-    target = valobj.GetNonSyntheticValue().Dereference()
-    if not target.IsValid():
-        return None
-    synthetic = target.GetSyntheticValue()
-    return synthetic if synthetic.IsValid() else target
-
-
-def _is_enum(value):
-    return lldb_lookup.classify_rust_type(value.GetType()) == RustType.ENUM
+def _points_to_enum(valobj):
+    pointee = valobj.GetType().GetPointeeType()
+    return pointee.IsValid() and lldb_lookup.classify_rust_type(pointee) == RustType.ENUM
 
 
 def ref_synthetic(valobj, internal_dict):
-    """An enum's children as by value (the variant's fields); other pointers' as before (lldb's)."""
-    target = _pointee(valobj)
-    if target is None or not _is_enum(target):
+    """An enum's children as by value (the variant's fields); other pointers' as before (lldb's).
+    Meeting the enum adds its summary (lldb_lookup), which the pointer then shows."""
+    if not _points_to_enum(valobj):
         return lldb_lookup.DefaultSyntheticProvider(valobj, internal_dict)
     # the provider reads the enum's own members ($variants$), not its synthetic children
-    return lldb_lookup.synthetic_lookup(target.GetNonSyntheticValue(), internal_dict)
+    target = valobj.GetNonSyntheticValue().Dereference().GetNonSyntheticValue()
+    return lldb_lookup.synthetic_lookup(target, internal_dict)
 
 
 def enum_summary(valobj, internal_dict):
-    """The enum's summary, for the enum or a pointer to it; for a pointer to anything else, the
-    summary its pointee has (a String's text), if any."""
+    """The enum's summary, given the enum or a pointer to it (the enum's fields, not the pointer's)."""
     if not valobj.GetType().IsPointerType():
         return _enum_summary(valobj, internal_dict)
-    target = _pointee(valobj)
-    if target is None:
+    target = valobj.GetNonSyntheticValue().Dereference()
+    synthetic = target.GetSyntheticValue() if target.IsValid() else None
+    if synthetic is None or not synthetic.IsValid():
         return ""
-    if _is_enum(target):
-        return _enum_summary(target, internal_dict)
-    return target.GetSummary() or ""
+    return _enum_summary(synthetic, internal_dict)
 
 
-# the name lldb_lookup registers its enum summaries under, so they read pointers too
+# the name lldb_lookup registers its enum summaries under, so that they read pointers too
 lldb_lookup.ClangEncodedEnumSummaryProvider = enum_summary

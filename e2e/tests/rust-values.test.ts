@@ -41,5 +41,9 @@ describe('rust values: enums behind references, let locals (real lldb-dap)', () 
     const e = await g.ok('debug_variables', { path: 'e', depth: 1 });
     assert.match(e.text, /\n {2}c = .*'q'.*\n {2}index = 7 /, `the variant's fields are its children: ${e.text}`);
     await g.ok('debug_stop');
+    // a trace's first stop meets the enum through a reference first
+    const t = await g.ok('debug_trace', { program: main, cwd: dir, function: 'tally', maxLines: 5 }, 300_000);
+    assert.match(t.structured.traces[0].entry.e, /^0x[0-9a-f]+ Invalid\{c:.*'q', index:7\}$/, t.text);
+    await g.ok('debug_stop');
   });
 });

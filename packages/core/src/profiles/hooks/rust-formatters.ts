@@ -60,14 +60,12 @@ function narrowCatchAll(commands: string): string[] {
 /**
  * A reference to an enum reads as the enum does by value (its variant and fields), not as a bare
  * address or lldb's raw $variants$/$discr$ members: see adapters-config/patches/dapgate_rust_refs.py.
- * Its types are pointers to the types the narrowed catch-all covers, so no value gains a Python call.
+ * Its types are pointers to the types the narrowed catch-all covers: no value gains a Python call.
  */
 function enumsBehindReferences(): string[] {
-  const pointers = '"(::|^\\\\().* \\\\*$"';
   return [
     `?command script import "${join(configDir(), 'patches', 'dapgate_rust_refs.py')}"`,
-    `?type synthetic add -l dapgate_rust_refs.ref_synthetic -x ${pointers} --category Rust`,
-    `?type summary add -F dapgate_rust_refs.enum_summary -e -x ${pointers} --category Rust`,
+    '?type synthetic add -l dapgate_rust_refs.ref_synthetic -x "(::|^\\\\().* \\\\*$" --category Rust',
   ];
 }
 
