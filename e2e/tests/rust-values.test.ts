@@ -46,4 +46,25 @@ describe('rust values: enums behind references, let locals (real lldb-dap)', () 
     assert.match(t.structured.traces[0].entry.e, /^0x[0-9a-f]+ Invalid\{c:.*'q', index:7\}$/, t.text);
     await g.ok('debug_stop');
   });
+
+  test('a let local is not declared before its line; an argument it shadows keeps its value', async () => {
+    const first = lineOf(main, "let limit: u8 = b'\\n';");
+    const shadow = lineOf(main, 'let data = &data[1..data.len()];');
+    const r = await g.ok('debug_launch', { program: main, cwd: dir, breakpoints: [{ file: main, line: first }, { file: main, line: shadow + 1 }] }, 300_000);
+    assert.equal(r.structured.stop?.line, first, r.text);
+    assert.equal(r.structured.locals.limit, `<not declared yet: line ${first}>`, r.text);
+    assert.equal(r.structured.locals.data, 'size=3', `the argument, not hidden by the let that shadows it: ${r.text}`);
+    const after = await g.ok('debug_continue', { timeoutMs: 30_000 });
+    assert.equal(after.structured.stop?.line, shadow + 1, after.text);
+    assert.equal(after.structured.locals.limit, '10', after.text);
+    const both = Object.entries(after.structured.locals as Record<string, string>).filter(([k]) => k.startsWith('data'));
+    assert.deepEqual(both.map(([, v]) => v).sort(), ['size=2', 'size=3'], after.text);
+    await g.ok('debug_stop');
+    const t = await g.ok('debug_trace', { program: main, cwd: dir, function: 'checksum' }, 300_000);
+    const entry = t.structured.traces[0].entry;
+    assert.equal(entry.data, 'size=3', t.text);
+    assert.equal(entry.limit, undefined, `no slot leftover for limit at the start: ${t.text}`);
+    assert.match(t.text, new RegExp(`\\b${first} \\|.*limit = 10`), t.text);
+    await g.ok('debug_stop');
+  });
 });
