@@ -84,6 +84,12 @@ export const TraceSpec = z.object({
    */
   declarations: regexp().optional(),
   /**
+   * A regexp of one parameter in a function's parameter list (named group `name`), read from the
+   * signature at `definition` (through `bodyStart`): a parameter is never "not declared yet",
+   * though a later declaration shadows its name (Rust's `let data = data.as_ref();`).
+   */
+  parameters: regexp().optional(),
+  /**
    * Stack frames read at each stop while tracing (default 20), where the adapter's `totalFrames`
    * is exact whatever the page (lldb-dap), so a stop's depth is still known: fewer are cheaper.
    */

@@ -1,4 +1,5 @@
 import type { LocalChange } from './types.js';
+import { parametersAt, type ParameterSpec } from './parameters.js';
 
 /**
  * Block-scoped names (the profile's `trace.declarations`: JavaScript's `let`/`const`, C's locals)
@@ -16,7 +17,12 @@ export class Declarations {
   /** Names in scope whose declaration has not run in this pass. */
   private readonly pending = new Set<string>();
 
-  constructor(pattern: string | undefined, private readonly source: string[]) {
+  /**
+   * `parameters`: how to read the function's parameter names (the profile's trace fields): an
+   * argument that a later declaration shadows (Rust's `let data = data.as_ref();`) has its value
+   * before that line runs, and is listed alone under its name there.
+   */
+  constructor(pattern: string | undefined, private readonly source: string[], private readonly parameters: ParameterSpec = {}) {
     this.pattern = pattern ? new RegExp(pattern, 'g') : undefined;
     if (this.pattern) for (let line = 1; line <= source.length; line++) for (const name of this.declaredBy(line)) this.known.add(name);
   }
@@ -28,8 +34,9 @@ export class Declarations {
    */
   begin(locals: Map<string, string>, line: number, end = this.blockEnd(line)): void {
     if (!this.pattern) return;
+    const args = parametersAt(this.source, line, this.parameters);
     for (let n = line; n <= Math.min(end, this.source.length); n++) {
-      for (const name of this.declaredBy(n)) if (locals.has(name) && !(n === line && this.liveAtHead(n).has(name))) this.pending.add(name);
+      for (const name of this.declaredBy(n)) if (locals.has(name) && !args.has(name) && !(n === line && this.liveAtHead(n).has(name))) this.pending.add(name);
     }
   }
 
@@ -41,7 +48,7 @@ export class Declarations {
   declaredLater(names: Set<string>, line: number, start = this.blockStart(line), end = this.blockEnd(line)): Map<string, number> {
     const out = new Map<string, number>();
     if (!this.pattern) return out;
-    const earlier = new Set<string>();
+    const earlier = parametersAt(this.source, line, this.parameters);
     for (let n = Math.max(1, start); n < line; n++) for (const name of this.declaredBy(n)) earlier.add(name);
     for (let n = line; n <= Math.min(end, this.source.length); n++) {
       for (const name of this.declaredBy(n)) {

@@ -59,7 +59,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   const callerBefore = await session.inspector.snapshot(1).catch(() => new Map<string, string>());
   const caller = session.stop?.frames[1];
   const locals = new FrameLocals(session, source);
-  const declarations = new Declarations(session.profile.trace?.declarations, source);
+  const declarations = new Declarations(session.profile.trace?.declarations, source, session.profile.trace);
   let before = await locals.read(undefined, home.line);
   declarations.begin(before, home.line, await session.inspector.functionEnd(0).catch(() => undefined));
   // a local whose declaration has not run holds no value yet (V8's, or a C stack slot's leftover)

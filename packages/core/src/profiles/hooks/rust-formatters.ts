@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { which } from '../../which.js';
 import { runCommand } from '../../process/run-command.js';
+import { configDir } from '../loader.js';
 
 const sysroots = new Map<string, Promise<string | undefined>>();
 
@@ -37,7 +38,7 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
   const commands = join(etc, 'lldb_commands');
   if (!(await isFile(lookup)) || !(await isFile(commands))) return BYTES_AS_NUMBERS;
   // `?`: lldb-dap prints these commands and their output only if one fails.
-  return [...BYTES_AS_NUMBERS, `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands)];
+  return [...BYTES_AS_NUMBERS, `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands), ...enumsBehindReferences()];
 }
 
 /**
@@ -53,6 +54,18 @@ function narrowCatchAll(commands: string): string[] {
     '?type synthetic add -l lldb_lookup.synthetic_lookup -x "::|^\\\\(" --category Rust',
     `?command source -s 1 "${commands}"`,
     '?type synthetic delete -w Rust ".*"',
+  ];
+}
+
+/**
+ * A reference to an enum reads as the enum does by value (its variant and fields), not as a bare
+ * address or lldb's raw $variants$/$discr$ members: see adapters-config/patches/dapgate_rust_refs.py.
+ * Its types are pointers to the types the narrowed catch-all covers: no value gains a Python call.
+ */
+function enumsBehindReferences(): string[] {
+  return [
+    `?command script import "${join(configDir(), 'patches', 'dapgate_rust_refs.py')}"`,
+    '?type synthetic add -l dapgate_rust_refs.ref_synthetic -x "(::|^\\\\().* \\\\*$" --category Rust',
   ];
 }
 

@@ -39,7 +39,7 @@ export async function undeclaredLocals(profile: Profile, at: { path?: string; li
   if (source === undefined) return new Map();
   // the function's own locals scope: the outermost (js-debug puts a block's, with its own range, in front)
   const fn = scopes.filter((s) => !s.secondary && s.presentationHint === 'locals').pop();
-  return new Declarations(pattern, source.split(/\r?\n/)).declaredLater(names, at.line, fn?.line, fn?.endLine);
+  return new Declarations(pattern, source.split(/\r?\n/), profile.trace).declaredLater(names, at.line, fn?.line, fn?.endLine);
 }
 
 /** What finding a frame's undeclared names needs from its session. */

@@ -106,7 +106,7 @@ async function declared(s: Session, changes: LocalChange[], before: Map<string, 
   const path = ran?.source?.path;
   if (!pattern || !path || !next || path !== next.source?.path) return changes;
   const source = (await readFile(path, 'utf8').catch(() => '')).split(/\r?\n/);
-  const declarations = new Declarations(pattern, source);
+  const declarations = new Declarations(pattern, source, s.profile.trace);
   declarations.begin(before, ran.line, end);
   return declarations.rewrite(changes, after, ran.line, next.line);
 }
