@@ -1,5 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 
@@ -11,7 +13,7 @@ const slots = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'slots.c');
  * stack slot): setting it would write a slot the declaration then overwrites. debug_set_variable
  * refuses it, as debug_evaluate says it is not declared yet, and says after which line it can be set.
  */
-describe('debug_set_variable on a local not declared yet (node and C)', () => {
+describe('debug_set_variable on a local not declared yet (node, C and Rust)', () => {
   let g: Gateway;
   before(async () => {
     g = await Gateway.start();
@@ -49,5 +51,27 @@ describe('debug_set_variable on a local not declared yet (node and C)', () => {
     const n = await g.ok('debug_set_variable', { path: 'n', value: '2' });
     assert.equal(n.structured.value, '2', n.text);
     await g.ok('debug_stop', {});
+  });
+
+  test('Rust: a let below the stop is refused, not its stack slot written; once its line ran it is set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dapgate-set-undeclared-'));
+    try {
+      cpSync(join(repoRoot, 'e2e', 'fixtures', 'rust-enums'), dir, { recursive: true, filter: (p) => !p.includes('target') });
+      const main = join(dir, 'src', 'main.rs');
+      const at = lineOf(main, "let limit: u8 = b'\\n';");
+      const r = await g.ok('debug_launch', { program: main, cwd: dir, breakpoints: [{ file: main, line: at }] }, 300_000);
+      assert.equal(r.structured.locals.limit, `<not declared yet: line ${at}>`, r.text);
+      const refused = await g.call('debug_set_variable', { path: 'limit', value: '3' });
+      assert.equal(refused.isError, true, refused.text);
+      assert.match(refused.text, new RegExp(`'limit' \\(line ${at}\\) is not declared yet at this stop`), refused.text);
+      assert.match(refused.text, new RegExp(`after line ${at} runs`), refused.text);
+      await g.ok('debug_step', { kind: 'over' });
+      const set = await g.ok('debug_set_variable', { path: 'limit', value: '3' });
+      assert.equal(set.structured.old, '10', set.text);
+      assert.equal(set.structured.value, '3', set.text);
+      await g.ok('debug_stop', {});
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
