@@ -35,6 +35,8 @@ describe('rust chars as Rust literals (real lldb-dap)', () => {
     assert.doesNotMatch(r.text, /U\+0x|U'/, r.text);
     const e = await g.ok('debug_evaluate', { expression: 'letter' });
     assert.equal(e.structured.result, "'r'", e.text);
+    assert.equal(e.structured.type, 'char', `the type in Rust's words, as variables name it: ${e.text}`);
+    assert.doesNotMatch(e.text, /char32_t/, e.text);
     const p = await g.ok('debug_variables', { path: 'pair', depth: 1 });
     assert.match(p.text, /\n {2}0 = 'r' /, p.text);
     await g.ok('debug_stop');
