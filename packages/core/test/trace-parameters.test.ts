@@ -16,10 +16,28 @@ test('a Rust signature: generics, mut, patterns, self and a signature over sever
     '    }',
     '}',
   ];
-  assert.deepEqual([...parametersAt(source, 5, rust)].sort(), ['data', 'out', 'table']);
+  assert.deepEqual([...parametersAt(source, 5, rust)].sort(), ['data', 'out', 'self', 'table']);
   // a stop on the definition line itself, and none above the first definition
-  assert.deepEqual([...parametersAt(source, 2, rust)].sort(), ['data', 'out', 'table']);
+  assert.deepEqual([...parametersAt(source, 2, rust)].sort(), ['data', 'out', 'self', 'table']);
   assert.deepEqual([...parametersAt(source, 1, rust)], []);
   // a profile that does not say how: none
   assert.deepEqual([...parametersAt(source, 5, { definition: rust.definition })], []);
+});
+
+test('Rust patterns as parameters, and closures\' parameters where their block holds the line', () => {
+  const source = [
+    'fn span((lo, hi): (i32, i32), &Point { x, y: up }: &Point, _: u8, [a, _, ref mut b]: [u8; 3]) -> i32 {',
+    '    let hi = hi.max(lo);',
+    '    let clamp = move |v: i32, &(p, q): &(i32, i32)| -> i32 {',
+    '        let v = v.min(p);',
+    '        v',
+    '    };',
+    '    let f = |w| w + 1;',
+    '    hi',
+    '}',
+  ];
+  assert.deepEqual([...parametersAt(source, 2, rust)].sort(), ['a', 'b', 'hi', 'lo', 'up', 'x']);
+  assert.deepEqual([...parametersAt(source, 4, rust)].sort(), ['a', 'b', 'hi', 'lo', 'p', 'q', 'up', 'v', 'x']);
+  // after the closure's block, and a closure with no block: the function's alone
+  assert.deepEqual([...parametersAt(source, 8, rust)].sort(), ['a', 'b', 'hi', 'lo', 'up', 'x']);
 });

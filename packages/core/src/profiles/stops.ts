@@ -49,6 +49,12 @@ export const StopsSpec = z
      */
     frameNameNoise: regexp().optional(),
     /**
+     * A regexp of parts of an exception stop's name or message that the adapter adds and that tell
+     * a reader nothing (debugpy's "(note: full exception trace is shown but execution is paused
+     * at: f)"): removed as the stop is read, the exception's own words kept exactly.
+     */
+    exceptionTextNoise: regexp().optional(),
+    /**
      * Escapes in frame names the adapter left unresolved, and what each stands for (Rust's legacy
      * symbol mangling: `$LT$` is `<`, `..` is `::`; `_$` opens an escaped path segment): replaced
      * as frames are read, after the noise is removed.

@@ -84,11 +84,16 @@ export const TraceSpec = z.object({
    */
   declarations: regexp().optional(),
   /**
-   * A regexp of one parameter in a function's parameter list (named group `name`), read from the
-   * signature at `definition` (through `bodyStart`): a parameter is never "not declared yet",
-   * though a later declaration shadows its name (Rust's `let data = data.as_ref();`).
+   * A regexp of one parameter in a function's parameter list (a part between top-level commas;
+   * named group `name`: its name or its pattern), read from the signature at `definition` (through
+   * `bodyStart`): a parameter is never "not declared yet", though a later declaration shadows its
+   * name (Rust's `let data = data.as_ref();`).
    */
   parameters: regexp().optional(),
+  /** A regexp of a name a parameter's pattern binds (named group `name`: `lo` and `hi` of `(lo, hi)`). */
+  boundNames: regexp().optional(),
+  /** A regexp of a closure whose block opens at its line's end (named group `list`: its parameters, read as `parameters`). */
+  closure: regexp().optional(),
   /**
    * Stack frames read at each stop while tracing (default 20), where the adapter's `totalFrames`
    * is exact whatever the page (lldb-dap), so a stop's depth is still known: fewer are cheaper.

@@ -85,5 +85,11 @@ export const VariablesSpec = z
      * pointer reads, and the value is reported as unreadable (delve: `[]T len: N, cap: M, [...]`).
      */
     impossibleCount: regexp().optional(),
+    /**
+     * Values of these types (in the language's words, after `typeNames`) that the adapter gives as
+     * a raw form and then its summary (lldb-dap: a Rust char's code point, then its literal,
+     * `U+0x00000072 'r'`): the regexp's group `summary` is the value shown.
+     */
+    summaryOnly: z.object({ types: z.array(z.string()), value: regexp() }).optional(),
   })
   .default({});

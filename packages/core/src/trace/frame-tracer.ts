@@ -2,6 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
 import { functionName } from '../session/threads/activation.js';
+import { cleanExceptionText } from '../session/events/exception-text.js';
 import { Declarations } from './declarations.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
@@ -276,8 +277,10 @@ async function exceptionText(session: Session): Promise<string> {
   if (session.capabilities.supportsExceptionInfoRequest) {
     try {
       const info = await session.send('exceptionInfo', { threadId: stop.threadId });
-      const description = info?.description?.replace(/^"(.*)"$/s, '$1');
-      if (info) return description?.includes(info.exceptionId) ? description : [info.exceptionId, description].filter(Boolean).join(': ');
+      const noise = session.profile.stops.exceptionTextNoise;
+      const description = cleanExceptionText(info?.description?.replace(/^"(.*)"$/s, '$1'), noise);
+      const name = cleanExceptionText(info?.exceptionId, noise);
+      if (info) return name && description?.includes(name) ? description : [name, description].filter(Boolean).join(': ');
     } catch {
       // fall back to what the stop said
     }

@@ -1,7 +1,17 @@
 /** What finds a function's parameter names in its source: the profile's `trace` fields of those names. */
 export interface ParameterSpec {
-  /** A regexp of one parameter in a signature's parameter list (named group `name`). */
+  /**
+   * A regexp of one parameter (a part of a parameter list between top-level commas), named group
+   * `name`: its name, or the pattern it binds names with (Rust's `(lo, hi): (i32, i32)`).
+   */
   parameters?: string;
+  /** A regexp of a name a parameter's pattern binds (named group `name`); without it, `name` is the parameter's name. */
+  boundNames?: string;
+  /**
+   * A regexp of a closure whose body opens a block at the end of its line (named group `list`: its
+   * parameter list, read as a function's): a stop in that block has the closure's parameters.
+   */
+  closure?: string;
   /** A regexp of a function's definition line (`NAME`: the function's name). */
   definition?: string;
   /** A regexp of the line that ends a signature. */
@@ -14,7 +24,8 @@ const MAX_SIGNATURE_LINES = 30;
 /**
  * The parameter names of the function around `line`: of the nearest definition line at or above
  * it, read from its parameter list (the first parenthesis not inside `<...>`, to the one that
- * closes it). None when the profile says not how, or no definition is found.
+ * closes it), and of each closure between it and `line` whose block holds `line`. None when the
+ * profile says not how, or no definition is found.
  */
 export function parametersAt(source: string[], line: number, spec: ParameterSpec): Set<string> {
   const out = new Set<string>();
@@ -29,10 +40,57 @@ export function parametersAt(source: string[], line: number, spec: ParameterSpec
     lines.push(source[n - 1]!);
     if (bodyStart?.test(source[n - 1]!)) break;
   }
-  const list = parameterList(lines.join('\n'));
-  for (const m of list.matchAll(new RegExp(spec.parameters, 'g'))) if (m.groups?.name) out.add(m.groups.name);
+  for (const name of namesIn(parameterList(lines.join('\n')), spec)) out.add(name);
+  if (spec.closure) {
+    const closure = new RegExp(spec.closure);
+    for (let n = start; n <= Math.min(line, source.length); n++) {
+      const list = closure.exec(source[n - 1]!)?.groups?.list;
+      if (list !== undefined && holds(source, n, line)) for (const name of namesIn(list, spec)) out.add(name);
+    }
+  }
   return out;
 }
+
+/** The names a parameter list binds: each top-level part's name, or the names its pattern binds. */
+function namesIn(list: string, spec: ParameterSpec): string[] {
+  const one = new RegExp(spec.parameters!);
+  const bound = spec.boundNames ? new RegExp(spec.boundNames, 'g') : undefined;
+  const out: string[] = [];
+  for (const part of topLevelParts(list)) {
+    const name = one.exec(part)?.groups?.name;
+    if (name === undefined) continue;
+    if (!bound) out.push(name);
+    else for (const m of name.matchAll(bound)) if (m.groups?.name) out.push(m.groups.name);
+  }
+  return out;
+}
+
+/** A list cut at its commas outside brackets, parentheses, braces and generics' `<...>`. */
+function topLevelParts(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if ('([{<'.includes(c)) depth++;
+    else if (')]}'.includes(c) || (c === '>' && list[i - 1] !== '-')) depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(list.slice(from));
+  return parts;
+}
+
+/** Whether the block a line opens at its end (`head`) holds `line`: it is that line, or every code line down to it is indented more. */
+function holds(source: string[], head: number, line: number): boolean {
+  const indent = indentOf(source[head - 1]!);
+  for (let n = head + 1; n <= line; n++) if (source[n - 1]!.trim() && indentOf(source[n - 1]!) <= indent) return false;
+  return true;
+}
+
+const indentOf = (text: string) => /^\s*/.exec(text)![0].length;
 
 /** The text inside a signature's parameter parentheses (generics' `<...>` skipped before it). */
 function parameterList(signature: string): string {

@@ -17,7 +17,15 @@ function howHeld(s: Snapshot): string {
   return `paused, and kept paused: it is ${s.state}`;
 }
 
+/** Why a group's threads have no place: they have no frames. */
+const NO_FRAMES: Record<NonNullable<WaitGroup['noFrames']>, string> = {
+  'none-reported': 'with no frames reported',
+  'not-paused': 'not paused (no stack read)',
+  'not-read': 'whose stack could not be read',
+};
+
 function place(g: WaitGroup, cwd: string): string {
+  if (g.noFrames) return NO_FRAMES[g.noFrames];
   const at = g.noProgramFrame ? `${g.function} (no frame of the program)` : `${shortPath(g.file, cwd)}:${g.line} in ${g.function}`;
   return `${at}${g.reason ? ` — ${g.reason}` : ''}`;
 }
@@ -106,8 +114,12 @@ export function formatSnapshot(s: Snapshot, cwd: string, headline: string): stri
   for (const d of s.deadlocks ?? []) lines.push(deadlockLine(d, cwd));
   if (s.groups.length) {
     lines.push('Where they are:');
-    for (const g of s.groups.slice(0, PLACES)) lines.push(`  ${String(g.threadIds.length).padStart(3)} at ${place(g, cwd)} (${g.threadIds.length === 1 ? 'thread' : 'threads'} ${ids(g.threadIds)})`);
-    if (s.groups.length > PLACES) lines.push(`  … ${s.groups.length - PLACES} more places (${s.groups.slice(PLACES).reduce((n, g) => n + g.threadIds.length, 0)} threads)`);
+    const group = (g: WaitGroup) => `  ${String(g.threadIds.length).padStart(3)} ${g.noFrames ? '' : 'at '}${place(g, cwd)} (${g.threadIds.length === 1 ? 'thread' : 'threads'} ${ids(g.threadIds)})`;
+    const places = s.groups.filter((g) => !g.noFrames);
+    for (const g of places.slice(0, PLACES)) lines.push(group(g));
+    if (places.length > PLACES) lines.push(`  … ${places.length - PLACES} more places (${places.slice(PLACES).reduce((n, g) => n + g.threadIds.length, 0)} threads)`);
+    // threads with no frames are counted too, never left out
+    for (const g of s.groups.filter((x) => x.noFrames)) lines.push(group(g));
   }
   if (s.unread) lines.push(`${plural(s.unread, 'thread')} not read within the time bound (raise timeoutMs).`);
   if (s.threads.length) {
@@ -119,7 +131,7 @@ export function formatSnapshot(s: Snapshot, cwd: string, headline: string): stri
       const key = t.frames.map((f) => `${f.name}@${f.file}:${f.line}`).join('|');
       const same = t.frames.length ? seen.get(key) : undefined;
       if (same !== undefined) lines.push(`    same stack as thread ${same}`);
-      else if (!t.frames.length && t.state !== 'running' && !t.error) lines.push('    (no frames)');
+      else if (!t.frames.length && t.state !== 'running' && !t.error) lines.push('    (no frames reported)');
       else lines.push(...stack);
       if (!seen.has(key)) seen.set(key, t.id);
       const locks = locksLine(t);

@@ -5,13 +5,15 @@ import { clip, seconds, shortPath } from './text.js';
 export type SourceOf = (file: string | undefined) => string[];
 
 const CODE_WIDTH = 44;
+/** The longest value a trace shows (a loop's first and last, a change, an argument); a longer one says it was cut and its length. */
+const VALUE_CHARS = 200;
 const MAX_ODD_SHOWN = 4;
 
 /** One trace: the arguments, each executed line with what it changed (loops folded), how it ended. */
 export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label = ''): string[] {
   const out = [`Trace of ${t.function}${label} at ${shortPath(t.file, cwd)}:${t.startLine}: ${t.lines.length} line(s), ${t.steps} step(s) in ${seconds(Math.round(t.ms / 100) * 100)}; ${endText(t.end)}`];
   const entry = Object.entries(t.entry);
-  if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, 60)}`).join('  ')}`);
+  if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join('  ')}`);
   out.push(...folded(foldLines(t.lines), { file: t.file, source, cwd }, '  '));
   out.push(endLine(t.end));
   return out;
@@ -39,7 +41,7 @@ function folded(items: FoldedLines, code: Code, indent: string): string[] {
       }
       continue;
     }
-    const ranges = item.ranges.map((r) => `${r.name} ${clip(r.from ?? '(new)', 20)} -> ${clip(r.to ?? '(gone)', 20)}`).join(', ');
+    const ranges = item.ranges.map((r) => `${r.name} ${clip(r.from ?? '(new)', VALUE_CHARS)} -> ${clip(r.to ?? '(gone)', VALUE_CHARS)}`).join(', ');
     const odd = item.odd.filter((n) => n !== 1 && n !== item.count);
     const oddText = odd.length ? `; iteration${odd.length > 1 ? 's' : ''} ${odd.slice(0, 8).join(', ')}${odd.length > 8 ? ` (+${odd.length - 8})` : ''} took another path` : '';
     out.push(`${indent}lines ${item.firstLine}-${item.lastLine} x ${item.count} (path ${item.path.join(' ')}${ranges ? `; ${ranges}` : ''}${oddText})`);
@@ -57,29 +59,29 @@ function folded(items: FoldedLines, code: Code, indent: string): string[] {
 function lineText(e: LineEvent, code: Code, indent: string): string {
   const line = code.source(code.file)[e.line - 1]?.trim();
   const text = (line ?? '(no source text)').padEnd(CODE_WIDTH);
-  const facts = [...e.changed.map(changeText), ...e.calls.map(callText), ...(e.caught ? [`exception ${clip(e.caught, 80)} (did not leave the frame)`] : [])];
+  const facts = [...e.changed.map(changeText), ...e.calls.map(callText), ...(e.caught ? [`exception ${clip(e.caught, VALUE_CHARS)} (did not leave the frame)`] : [])];
   return `${indent}${String(e.line).padStart(4)} | ${text}${facts.length ? `  ${facts.join('; ')}` : ''}`.trimEnd();
 }
 
 function callText(c: CallMade): string {
-  const args = c.args ? Object.entries(c.args).map(([k, v]) => `${k}=${clip(v, 30)}`).join(', ') : '';
+  const args = c.args ? Object.entries(c.args).map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join(', ') : '';
   const name = c.callee.replace(/\(.*$/, '').split('.').pop() || c.callee;
-  return `${name}(${args}) -> ${clip(c.result, 40)}`;
+  return `${name}(${args}) -> ${clip(c.result, VALUE_CHARS)}`;
 }
 
 function changeText(c: LocalChange): string {
   const where = c.since !== undefined ? ` (by a call, after line ${c.since} started)` : '';
-  if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', 50)}${where}`;
+  if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', VALUE_CHARS)}${where}`;
   if (c.to === undefined) return `${c.name} (gone)`;
-  return `${c.name}: ${clip(c.from, 30)} -> ${clip(c.to, 50)}${where}`;
+  return `${c.name}: ${clip(c.from, VALUE_CHARS)} -> ${clip(c.to, VALUE_CHARS)}${where}`;
 }
 
 export function endText(end: TraceEnd): string {
   switch (end.kind) {
     case 'returned':
-      return end.value !== undefined ? `returned ${clip(end.value, 80)}` : end.noValue ? 'returned (no value)' : 'returned (value unknown)';
+      return end.value !== undefined ? `returned ${clip(end.value, VALUE_CHARS)}` : end.noValue ? 'returned (no value)' : 'returned (value unknown)';
     case 'raised':
-      return `raised ${clip(end.exception, 100)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}`;
+      return `raised ${clip(end.exception, VALUE_CHARS)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}`;
     case 'cut':
       return `cut at line ${end.line} (${end.reason === 'maxLines' ? 'maxLines reached' : 'time limit'})`;
     case 'exited':
@@ -119,7 +121,7 @@ export function formatComparison(traces: FrameTrace[], source: SourceOf, cwd: st
   const rows = traces.map((t, i) => {
     const items = foldLines(t.lines);
     const ran = new Set(t.lines.map((e) => e.line));
-    return { t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, 40)}`).join(' '), path: pathOf(items), ran, shape: [...ran].sort((a, b) => a - b).join(' '), result: endText(t.end) };
+    return { t, n: i + 1, args: Object.entries(t.entry).map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join(' '), path: pathOf(items), ran, shape: [...ran].sort((a, b) => a - b).join(' '), result: endText(t.end) };
   });
   const out = [`Compared ${traces.length} call(s) of ${traces[0]!.function}:`];
   for (const r of rows) out.push(`  #${r.n} ${r.args || '(no locals)'} -> ${r.result} | path ${r.path}`);

@@ -27,11 +27,13 @@ export async function debugEvaluate(a: ToolArgs<typeof config.input>, { manager 
   if (r.refused !== undefined) return failure(`${r.refused.trim()}${r.where ? place(r.where, s.cwd) : ''}`, { sessionId: s.id, state: s.state, expression: a.expression, error: r.refused });
   const { node, items, more, moreAtLeast } = r;
   const result = node.value;
-  const type = r.answer.type ? ` (${r.answer.type})` : '';
+  // the type in the language's words (the profile's typeNames), as variables name it
+  const typeName = node.type ?? r.answer.type;
+  const type = typeName ? ` (${typeName})` : '';
   // a statement (an assignment, a call for its effect) was run, not an expression's value to show as `x = v`
   const executed = result === '' || isAssignment(a.expression);
   let text = executed ? `executed: ${a.expression}${result === '' ? '' : `; its value: ${clip(result, 2_000)}${type}`}` : `${a.expression} = ${clip(result, 2_000)}${type}`;
-  const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result, ...(r.answer.type ? { type: r.answer.type } : {}) };
+  const structured: Record<string, unknown> = { sessionId: s.id, state: s.state, expression: a.expression, result, ...(typeName ? { type: typeName } : {}) };
   if (node.variablesReference > 0 && !r.opaque) {
     if (items.length) text += `\n${variableTree(items, '  ').join('\n')}${more ? `\n  … ${moreAtLeast ? 'at least ' : ''}${more} more` : ''}`;
     structured.members = items.map(variableJson);

@@ -134,7 +134,7 @@ export const outputs = {
     total: int.optional(),
     totalIsLowerBound: z.boolean().optional(),
     unread: int.optional().describe('threads not read in time'),
-    groups: z.array(open({ file: str.optional(), line: int.optional(), function: str.optional(), reason: str.optional(), noProgramFrame: z.boolean(), threadIds: z.array(int) })).optional().describe('threads by where they wait'),
+    groups: z.array(open({ file: str.optional(), line: int.optional(), function: str.optional(), reason: str.optional(), noProgramFrame: z.boolean(), noFrames: str.optional(), threadIds: z.array(int) })).optional().describe('threads by where they wait'),
     threads: z
       .array(open({ id: int, name: str.optional(), state: str, waitReason: str.optional(), frames: z.array(frame), programFrame: int.optional(), locals: z.record(str).optional(), locks: open({ holds: z.array(open({ type: str, id: int })) }).optional().describe('held and awaited (waitsFor: {type, id, owner, entering})'), error: str.optional() }))
       .optional()

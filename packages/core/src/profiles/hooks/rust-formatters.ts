@@ -20,6 +20,19 @@ const BYTES_AS_NUMBERS = [
 ];
 
 /**
+ * A Rust char reads as a Rust literal, once ('r', not `U+0x00000072 U'r'`), and an array of chars
+ * as its items (lldb's C string runs past its end): see adapters-config/patches/dapgate_rust_chars.py.
+ * The profile's `variables.summaryOnly` drops the code point lldb-dap puts before the summary.
+ */
+function charsAsLiterals(): string[] {
+  return [
+    `?command script import "${join(configDir(), 'patches', 'dapgate_rust_chars.py')}"`,
+    '?type summary add -F dapgate_rust_chars.char_summary char32_t',
+    '?type summary add -F dapgate_rust_chars.char_array_summary -x "^char32_t ?\\\\[[0-9]+\\\\]$"',
+  ];
+}
+
+/**
  * lldb commands that load the Rust formatters shipped with the toolchain (Vec, String, Option,
  * HashMap read as values), after those that show bytes as numbers. The sysroot is asked of rustc
  * in the project's folder (a rust-toolchain file may pick another toolchain), once per folder.
@@ -32,13 +45,13 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
     sysroots.set(projectDir, sysroot);
   }
   const root = await sysroot;
-  if (!root) return BYTES_AS_NUMBERS;
+  if (!root) return [...BYTES_AS_NUMBERS, ...charsAsLiterals()];
   const etc = join(root, 'lib', 'rustlib', 'etc');
   const lookup = join(etc, 'lldb_lookup.py');
   const commands = join(etc, 'lldb_commands');
-  if (!(await isFile(lookup)) || !(await isFile(commands))) return BYTES_AS_NUMBERS;
+  if (!(await isFile(lookup)) || !(await isFile(commands))) return [...BYTES_AS_NUMBERS, ...charsAsLiterals()];
   // `?`: lldb-dap prints these commands and their output only if one fails.
-  return [...BYTES_AS_NUMBERS, `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands), ...enumsBehindReferences()];
+  return [...BYTES_AS_NUMBERS, `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands), ...enumsBehindReferences(), ...charsAsLiterals()];
 }
 
 /**

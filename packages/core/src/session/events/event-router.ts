@@ -13,6 +13,7 @@ import { endAfterAdapter, settleExit, type ProgramEndHost } from '../lifecycle/p
 import type { ThreadTable } from '../threads/threads.js';
 import type { ThreadControl } from '../threads/thread-control.js';
 import { cleanFrameNames } from '../reads/frame-names.js';
+import { cleanExceptionText } from './exception-text.js';
 
 /** What the event router reads and changes on its session. */
 export interface EventHost extends ProgramEndHost {
@@ -134,8 +135,8 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
     seq: 0,
     ready: false,
     reason: body.reason,
-    description: body.description,
-    text: body.text,
+    description: cleanExceptionText(body.description, s.profile.stops.exceptionTextNoise),
+    text: cleanExceptionText(body.text, s.profile.stops.exceptionTextNoise),
     threadId: 0,
     allThreadsStopped: body.allThreadsStopped ?? false,
     breakpointIds: [],
@@ -144,7 +145,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   };
   const thread = s.threads.stopped(from, threadId, stop);
   stop.threadId = thread.id;
-  s.lastStopDescription = [body.description, body.text].filter(Boolean).join(': ') || undefined;
+  s.lastStopDescription = [stop.description, stop.text].filter(Boolean).join(': ') || undefined;
   // The session becomes `stopped` only once this stop is known to be one (a hit its hit condition
   // skips is resumed unseen): until then no answer can show it, not even one whose wait ran out.
   // A headless delve can answer "debuggee is running" for a moment after its own stopped event:
@@ -161,8 +162,9 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
   if (body.reason === 'exception' && from.supports('exceptionInfo')) {
     try {
       const info = await s.send('exceptionInfo', { threadId }, undefined, from);
-      stop.text = info?.exceptionId ?? stop.text;
-      stop.description = info?.description ?? info?.details?.message ?? stop.description;
+      const noise = s.profile.stops.exceptionTextNoise;
+      stop.text = cleanExceptionText(info?.exceptionId, noise) ?? stop.text;
+      stop.description = cleanExceptionText(info?.description ?? info?.details?.message, noise) ?? stop.description;
     } catch {
       /* the stop is still reported, without the exception's name */
     }

@@ -147,7 +147,35 @@ export interface VariableSet {
 
 export async function setVariableAt(s: EvaluateHost, path: string, value: string, frame: number, threadId?: number): Promise<VariableSet> {
   if (!s.capabilities.supportsSetVariable) throw new GatewayError(`${s.profile.adapter.name} cannot set variables`, undefined, { code: 'not-supported', next: 'assign-by-evaluating' });
+  await refuseUndeclared(s, path, value, frame, threadId);
   const { node, parentRef } = await s.inspectorFor(threadId).resolvePath(frame, path);
   const r = await s.reads.setVariable(parentRef, node.name, value, threadId);
-  return { old: node.value, value: r.value, ...(r.type ? { type: r.type } : {}) };
+  // an answer without the new value (lldb-dap 19 names it `result`): read the variable back
+  const now = typeof r.value === 'string' ? r : (await s.inspectorFor(threadId).resolvePath(frame, path)).node;
+  return { old: node.value, value: now.value, ...(now.type ? { type: now.type } : {}) };
+}
+
+/**
+ * A local whose declaration has not run (the profile's `trace.declarations`) has no variable yet:
+ * writing it writes a slot its declaration then overwrites (a `let` in its dead zone, a C stack
+ * slot), and a value that reads one reads that slot's leftover. Either is refused, as an
+ * evaluation says it, with the line after which it can be done.
+ */
+async function refuseUndeclared(s: EvaluateHost, path: string, value: string, frame: number, threadId?: number): Promise<void> {
+  const head = /^[A-Za-z_$][\w$]*/.exec(path.trim())?.[0];
+  const read = identifiers(value);
+  const later = await undeclaredNames(s, [...new Set([...(head ? [head] : []), ...read])], frame, threadId).catch(() => new Map<string, number>());
+  const own = head !== undefined ? later.get(head) : undefined;
+  if (own !== undefined) {
+    throw new GatewayError(
+      `'${path}' is not set: '${head}' (line ${own}) is not declared yet at this stop (its declaration has not run, and would overwrite what is written now); it can be set after line ${own} runs`,
+      `step past line ${own} first`,
+      'not-found',
+    );
+  }
+  const used = new Map([...later].filter(([name]) => read.includes(name)));
+  if (used.size) {
+    const last = Math.max(...used.values());
+    throw new GatewayError(`'${path}' is not set: its value reads ${undeclaredWords(used)}`, `step past line ${last} first`, 'not-found');
+  }
 }

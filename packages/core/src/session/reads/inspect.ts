@@ -43,6 +43,7 @@ export class Inspector {
   private readonly bare: RegExp | undefined;
   private readonly unreadableItem: RegExp | undefined;
   private readonly impossibleCount: RegExp | undefined;
+  private readonly summaryOnly: { types: Set<string>; value: RegExp } | undefined;
 
   constructor(
     private readonly target: InspectTarget,
@@ -60,6 +61,7 @@ export class Inspector {
     const item = v.unreadableItem ?? v.unreadablePointer?.child;
     this.unreadableItem = item ? new RegExp(item) : undefined;
     this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
+    this.summaryOnly = v.summaryOnly ? { types: new Set(v.summaryOnly.types), value: new RegExp(v.summaryOnly.value) } : undefined;
   }
 
   /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
@@ -77,6 +79,8 @@ export class Inspector {
     // a value that is only its type and address (lldb's `Iter<long> @ 0x7ffe...`) names the type the same way
     if (n.value.startsWith(n.type) && type !== n.type) n.value = type + n.value.slice(n.type.length);
     n.type = type;
+    const summary = this.summaryOnly?.types.has(type) ? this.summaryOnly.value.exec(n.value)?.groups?.summary : undefined;
+    if (summary !== undefined) n.value = summary;
     return n;
   };
 
@@ -303,7 +307,7 @@ export class Inspector {
       for (const v of list.filter((x) => !this.hidden(x.name))) {
         const n = this.node(v);
         // what cannot be read is said so here too (a check only for a junk-looking value: this runs at every traced line)
-        out.set(v.name, this.suspect(n) || this.bare?.test(n.value) ? (await this.readable(n)).value : v.value);
+        out.set(v.name, this.suspect(n) || this.bare?.test(n.value) ? (await this.readable(n)).value : n.value);
       }
     }
     return out;

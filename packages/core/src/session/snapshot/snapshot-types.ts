@@ -65,6 +65,11 @@ export interface WaitGroup {
   /** True when no frame of these threads is the program's (runtime or library threads). */
   noProgramFrame: boolean;
   reason?: string;
+  /**
+   * Threads with no frames, by why: the adapter reported none (`none-reported`), the thread did not
+   * pause (`not-paused`), its stack could not be read (`not-read`). No place is known for them.
+   */
+  noFrames?: 'none-reported' | 'not-paused' | 'not-read';
   threadIds: number[];
 }
 
@@ -73,7 +78,7 @@ export interface Snapshot {
   via: 'pause' | 'stopped' | 'evaluated';
   /** Threads in full, at most maxThreads. */
   threads: ThreadSnapshot[];
-  /** Every thread read, grouped by where it waits (most first). */
+  /** Every thread read, grouped by where it waits (most first; those with no frames last). */
   groups: WaitGroup[];
   /** Threads the adapter listed. */
   total: number;

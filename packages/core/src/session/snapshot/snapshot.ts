@@ -76,7 +76,7 @@ export async function takeSnapshot(s: Session, options: SnapshotOptions = {}): P
     const { threads, unread, ids } = await readThreads(s, listed, library, deadline);
     const locks = await readLocks(s, listed, threads, bounded(deadline));
     if (locks.note) notes.push(locks.note);
-    const groups = groupByPlace(threads.filter((t) => t.state === 'stopped'));
+    const groups = groupByPlace(threads);
     const full = pickInFull(threads, groups, maxThreads);
     await readLocals(s, listed, full, ids, deadline);
     const limit = s.profile.adapterThreadLimit;
@@ -192,25 +192,35 @@ function bounded(deadline: number): number {
   return Math.max(500, Math.min(REQUEST_MS, deadline - Date.now()));
 }
 
-/** Threads by the place they wait: the nearest program frame, else the top frame; the wait reason too. Most first. */
+/**
+ * Threads by the place they wait: the nearest program frame, else the top frame; the wait reason
+ * too. Most first; threads with no frames last, by why they have none (every thread is in one).
+ */
 export function groupByPlace(threads: ThreadSnapshot[]): WaitGroup[] {
   const groups = new Map<string, WaitGroup>();
+  const frameless = new Map<NonNullable<WaitGroup['noFrames']>, WaitGroup>();
   for (const t of threads) {
-    if (!t.frames.length) continue;
+    if (!t.frames.length) {
+      const why = t.state === 'running' ? 'not-paused' : t.error ? 'not-read' : 'none-reported';
+      let g = frameless.get(why);
+      if (!g) frameless.set(why, (g = { noProgramFrame: true, noFrames: why, threadIds: [] }));
+      g.threadIds.push(t.id);
+      continue;
+    }
     const at = t.frames[t.programFrame ?? 0]!;
     const key = `${at.file}:${at.line}:${at.name}:${t.waitReason ?? ''}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { file: at.file, line: at.line, function: at.name, noProgramFrame: t.programFrame === undefined, ...(t.waitReason ? { reason: t.waitReason } : {}), threadIds: [] }));
     g.threadIds.push(t.id);
   }
-  return [...groups.values()].sort((a, b) => Number(a.noProgramFrame) - Number(b.noProgramFrame) || b.threadIds.length - a.threadIds.length);
+  return [...[...groups.values()].sort((a, b) => Number(a.noProgramFrame) - Number(b.noProgramFrame) || b.threadIds.length - a.threadIds.length), ...frameless.values()];
 }
 
 /** Which threads are shown in full: one per place in the program first, then the others there, then threads with no program frame; up to max. */
 function pickInFull(threads: ThreadSnapshot[], groups: WaitGroup[], max: number): ThreadSnapshot[] {
   const byId = new Map(threads.map((t) => [t.id, t]));
   const program = groups.filter((g) => !g.noProgramFrame);
-  const runtime = groups.filter((g) => g.noProgramFrame);
+  const runtime = groups.filter((g) => g.noProgramFrame && !g.noFrames);
   const unplaced = threads.filter((t) => !t.frames.length).map((t) => t.id);
   const order = [...program.map((g) => g.threadIds[0]!), ...program.flatMap((g) => g.threadIds.slice(1)), ...runtime.flatMap((g) => g.threadIds), ...unplaced];
   return order.slice(0, max).map((id) => byId.get(id)!);
