@@ -1,6 +1,8 @@
 // Two gateways taking turns on the same debug_trace: the repo's profiles (A) and the profiles in
-// DAPGATE_AB_CONFIG_DIR (B, e.g. a copy of adapters-config with one trace key changed): lines/s of each run, medians.
+// DAPGATE_AB_CONFIG_DIR (B, e.g. a copy of adapters-config with one trace key changed) and/or with the
+// environment in DAPGATE_AB_ENV (B only, JSON, e.g. another host jar): lines/s of each run, medians.
 //   DAPGATE_AB_CONFIG_DIR=/tmp/cfg RUNS=5 node --import tsx e2e/bench/trace-ab.ts rust
+//   DAPGATE_AB_ENV='{"DAPGATE_JAVA_DEBUG_HOST_JAR":"/tmp/new.jar"}' node --import tsx e2e/bench/trace-ab.ts java
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { Gateway, repoRoot } from '../support/gateway.js';
@@ -15,11 +17,13 @@ const cases = {
 };
 const id = (process.argv[2] ?? 'rust') as keyof typeof cases;
 const c = cases[id];
-const other = process.env.DAPGATE_AB_CONFIG_DIR;
-if (!other) throw new Error('set DAPGATE_AB_CONFIG_DIR to the profiles to compare');
+const otherDir = process.env.DAPGATE_AB_CONFIG_DIR;
+const otherEnv = JSON.parse(process.env.DAPGATE_AB_ENV ?? '{}') as Record<string, string>;
+if (!otherDir && !Object.keys(otherEnv).length) throw new Error('set DAPGATE_AB_CONFIG_DIR and/or DAPGATE_AB_ENV to what B runs with');
+const other = [otherDir, process.env.DAPGATE_AB_ENV].filter(Boolean).join(' ');
 const runs = Number(process.env.RUNS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const gateways = { A: await Gateway.start(), B: await Gateway.start({ DAPGATE_CONFIG_DIR: other }) };
+const gateways = { A: await Gateway.start(), B: await Gateway.start({ ...(otherDir ? { DAPGATE_CONFIG_DIR: otherDir } : {}), ...otherEnv }) };
 const rates: Record<'A' | 'B', number[]> = { A: [], B: [] };
 try {
   for (let i = 0; i < runs; i++) {

@@ -15,6 +15,9 @@ import com.microsoft.java.debug.core.protocol.Requests.SetVariableArguments;
 import com.google.gson.JsonParser;
 import dev.dapgate.javadebughost.breakpoints.CoreHandlers;
 import dev.dapgate.javadebughost.breakpoints.FunctionBreakpointsHandler;
+import dev.dapgate.javadebughost.step.StackTraceHandler;
+import dev.dapgate.javadebughost.step.StepHandler;
+import dev.dapgate.javadebughost.step.SteppedThreads;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -44,6 +47,9 @@ final class HostProtocolServer extends ProtocolServer {
         CoreHandlers core = new CoreHandlers(this);
         this.functionBreakpoints = new FunctionBreakpointsHandler(core::startBreakpointEvents);
         core.add(functionBreakpoints);
+        SteppedThreads stepped = new SteppedThreads();
+        core.replace(new StepHandler(stepped));
+        core.replace(new StackTraceHandler(stepped));
     }
 
     @Override

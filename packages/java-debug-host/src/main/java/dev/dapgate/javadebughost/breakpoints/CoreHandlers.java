@@ -38,6 +38,13 @@ public final class CoreHandlers {
         }
     }
 
+    /** Puts {@code handler} in place of the core's handlers for its commands. */
+    public void replace(IDebugRequestHandler handler) {
+        for (Command command : handler.getTargetCommands()) {
+            handlers.put(command, new ArrayList<>(List.of(handler)));
+        }
+    }
+
     public void add(IDebugRequestHandler handler) {
         for (Command command : handler.getTargetCommands()) {
             handlers.computeIfAbsent(command, c -> new ArrayList<>()).add(handler);
