@@ -3,7 +3,10 @@
 // the variables of every scope but Global/Script/Closure, sent together), once per variant, variants
 // taking turns. A variant is a JSON object merged into the launch arguments; the values each step
 // read are compared with the first variant's (a variant must not change what a trace shows).
-//   VARIANTS='[{}, {"sourceMaps": false}]' ROUNDS=3 node --import tsx e2e/bench/jsdebug-steps.ts
+// Keys starting with `$` are the client's (see run()). Printed: steps/s, ms per phase, the CPU each
+// process used per step (js-debug, its watchdog, the debuggee, this client). PERF=<file> records the
+// debuggee with `perf record -g`; BENCH_JSDEBUG_NODE_ARGS (e.g. `--cpu-prof`) goes to js-debug's node.
+//   VARIANTS='[{}, {"sourceMaps": false}, {"$levels": 1}]' ROUNDS=3 node --import tsx e2e/bench/jsdebug-steps.ts
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +45,7 @@ async function run(variant: Record<string, unknown>): Promise<Run> {
   const add = (k: string, v: number) => (perPhase[k] ??= []).push(v);
   const shown: string[] = [];
   try {
-    // the first call with 40 values (the trace's condition), through a conditional breakpoint-like wait: skip calls until values.length is 40
+    // runningTotal's first call is the one with 40 values (the trace's condition)
     await client.launchToBreakpoint(withInspectorPreload({ ...base, ...launch }, true), program, entry);
     const { connection: c, threadId } = client.stoppedIn!;
     const roots = [client.adapter.pid!, ...client.terminalPids()];
