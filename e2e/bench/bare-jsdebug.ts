@@ -32,7 +32,9 @@ export class BareJsDebug {
   static async start(node: string, server: string, m?: Meter, noDelay = true): Promise<BareJsDebug> {
     const port = await freePort();
     const preload = noDelay ? ['--require', jsDebugNoDelayPreload] : [];
-    const adapter = startAdapterProcess(node, [...preload, server, String(port), '127.0.0.1']);
+    // BENCH_JSDEBUG_NODE_ARGS: node flags for js-debug's own process (e.g. --cpu-prof)
+    const extra = (process.env.BENCH_JSDEBUG_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const adapter = startAdapterProcess(node, [...extra, ...preload, server, String(port), '127.0.0.1']);
     await waitForLine(adapter.child.stdout!, /Debug server listening at/, 15_000);
     return new BareJsDebug(adapter, port, m);
   }
@@ -101,6 +103,11 @@ export class BareJsDebug {
     if (this.m) this.m.chars += JSON.stringify(e.body).length;
     this.stoppedIn = { connection: c, threadId: e.body.threadId! };
     return whereAndLocals(c, e.body.threadId!);
+  }
+
+  /** The programs started for runInTerminal. */
+  terminalPids(): number[] {
+    return this.terminals.flatMap((t) => (t.pid ? [t.pid] : []));
   }
 
   async close(): Promise<void> {

@@ -3,9 +3,10 @@
 // environment in DAPGATE_AB_ENV (B only, JSON, e.g. another host jar): lines/s of each run, medians.
 //   DAPGATE_AB_CONFIG_DIR=/tmp/cfg RUNS=5 node --import tsx e2e/bench/trace-ab.ts rust
 //   DAPGATE_AB_ENV='{"DAPGATE_JAVA_DEBUG_HOST_JAR":"/tmp/new.jar"}' node --import tsx e2e/bench/trace-ab.ts java
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { loadavg } from 'node:os';
 import { Gateway, repoRoot } from '../support/gateway.js';
+import { cpuSince, treeCpu } from './proc-cpu.js';
 
 const scores = (lang: string, file: string) => join(repoRoot, 'examples', lang, file);
 const cases = {
@@ -21,18 +22,25 @@ const otherDir = process.env.DAPGATE_AB_CONFIG_DIR;
 const otherEnv = JSON.parse(process.env.DAPGATE_AB_ENV ?? '{}') as Record<string, string>;
 if (!otherDir && !Object.keys(otherEnv).length) throw new Error('set DAPGATE_AB_CONFIG_DIR and/or DAPGATE_AB_ENV to what B runs with');
 const other = [otherDir, process.env.DAPGATE_AB_ENV].filter(Boolean).join(' ');
+const programPattern = new RegExp(basename(c.program).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const runs = Number(process.env.RUNS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const gateways = { A: await Gateway.start(), B: await Gateway.start({ ...(otherDir ? { DAPGATE_CONFIG_DIR: otherDir } : {}), ...otherEnv }) };
 const rates: Record<'A' | 'B', number[]> = { A: [], B: [] };
+// CPU ms of the gateway's process tree (gateway, adapter, debuggee, ...) per traced line, each trace
+const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };
 try {
   for (let i = 0; i < runs; i++) {
     for (const k of (i % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[]) {
+      const before = treeCpu([gateways[k].pid!], programPattern);
       const r = await gateways[k].ok('debug_trace', { program: c.program, function: c.fn, file: c.program, condition: c.condition, maxLines: 400, timeoutMs: 300_000 }, 320_000);
       const t = r.structured.traces[0] as { events: unknown[]; ms: number };
       rates[k].push((t.events.length * 1000) / t.ms);
+      const used = cpuSince(before, treeCpu([gateways[k].pid!], programPattern));
+      const all = Object.values(used).reduce((a, b) => a + b, 0);
+      cpu[k].push(all / t.events.length);
       await gateways[k].ok('debug_stop');
-      console.log(`${id} ${k} run ${i + 1}: ${t.events.length} lines in ${t.ms} ms (load ${loadavg()[0]!.toFixed(1)})`);
+      console.log(`${id} ${k} run ${i + 1}: ${t.events.length} lines in ${t.ms} ms (load ${loadavg()[0]!.toFixed(1)}); CPU ms a line ${(all / t.events.length).toFixed(1)} (${Object.entries(used).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')})`);
     }
   }
 } finally {
@@ -40,3 +48,4 @@ try {
   await gateways.B.close();
 }
 console.log(`${id}: A (repo profiles) median ${median(rates.A).toFixed(0)} lines/s, B (${other}) median ${median(rates.B).toFixed(0)} lines/s`);
+console.log(`${id}: CPU ms a line (the gateway's whole process tree, the trace call's launch included): A median ${median(cpu.A).toFixed(1)}, B median ${median(cpu.B).toFixed(1)}`);
