@@ -8,6 +8,7 @@ $variants$/$discr$ members, and a reference to an enum never met by value had a 
 Loaded by dapgate after lldb_lookup, for the pointer types whose pointee has a Rust path or is a
 tuple (which the narrowed catch-all synthetic provider already covered: no value gains a call).
 """
+import lldb
 import lldb_lookup
 from rust_types import RustType
 
@@ -42,3 +43,29 @@ def enum_summary(valobj, internal_dict):
 
 # the name lldb_lookup registers its enum summaries under, so that they read pointers too
 lldb_lookup.ClangEncodedEnumSummaryProvider = enum_summary
+
+
+# The toolchain's synthetic_lookup adds an enum type's summary each time it meets a value of it: its
+# check for one already there compares with a text that a summary made by CreateWithFunctionName
+# never has. Each add flushes lldb's formatter caches, so every value met after it looked up its
+# formatters again (recognizers included: Python calls) and lldb-dap's 10 ms summaries got cut.
+# Here the summary is added once per enum type; everything else goes to the toolchain's function.
+_toolchain_synthetic_lookup = lldb_lookup.synthetic_lookup
+_enum_summaries_added = set()
+
+
+def synthetic_lookup(valobj, internal_dict):
+    if lldb_lookup.classify_rust_type(valobj.GetType()) != RustType.ENUM:
+        return _toolchain_synthetic_lookup(valobj, internal_dict)
+    name = valobj.GetTypeName()
+    if name not in _enum_summaries_added:
+        lldb.debugger.GetCategory("Rust").AddTypeSummary(
+            lldb.SBTypeNameSpecifier(name),
+            lldb.SBTypeSummary.CreateWithFunctionName("lldb_lookup.ClangEncodedEnumSummaryProvider"),
+        )
+        _enum_summaries_added.add(name)
+    return lldb_lookup.ClangEncodedEnumProvider(valobj, internal_dict)
+
+
+if getattr(_toolchain_synthetic_lookup, "__module__", "") != __name__:
+    lldb_lookup.synthetic_lookup = synthetic_lookup

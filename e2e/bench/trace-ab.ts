@@ -1,11 +1,14 @@
 // Two gateways taking turns on the same debug_trace: the repo's profiles (A) and the profiles in
 // DAPGATE_AB_CONFIG_DIR (B, e.g. a copy of adapters-config with one trace key changed) and/or with the
-// environment in DAPGATE_AB_ENV (B only, JSON, e.g. another host jar): lines/s of each run, medians.
+// environment in DAPGATE_AB_ENV (B only, JSON, e.g. another host jar), or another build's gateway
+// (DAPGATE_AB_BIN: its packages/mcp/dist/cli.js, with its own profiles and hooks): lines/s of each run, medians.
 //   DAPGATE_AB_CONFIG_DIR=/tmp/cfg RUNS=5 node --import tsx e2e/bench/trace-ab.ts rust
 //   DAPGATE_AB_ENV='{"DAPGATE_JAVA_DEBUG_HOST_JAR":"/tmp/new.jar"}' node --import tsx e2e/bench/trace-ab.ts java
+//   DAPGATE_AB_BIN=/work/main/packages/mcp/dist/cli.js RUNS=5 node --import tsx e2e/bench/trace-ab.ts rust
 import { basename, join } from 'node:path';
 import { loadavg } from 'node:os';
-import { Gateway, repoRoot } from '../support/gateway.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Gateway, freshStateDir, repoRoot } from '../support/gateway.js';
 import { cpuSince, treeCpu } from './proc-cpu.js';
 
 const scores = (lang: string, file: string) => join(repoRoot, 'examples', lang, file);
@@ -20,12 +23,22 @@ const id = (process.argv[2] ?? 'rust') as keyof typeof cases;
 const c = cases[id];
 const otherDir = process.env.DAPGATE_AB_CONFIG_DIR;
 const otherEnv = JSON.parse(process.env.DAPGATE_AB_ENV ?? '{}') as Record<string, string>;
-if (!otherDir && !Object.keys(otherEnv).length) throw new Error('set DAPGATE_AB_CONFIG_DIR and/or DAPGATE_AB_ENV to what B runs with');
-const other = [otherDir, process.env.DAPGATE_AB_ENV].filter(Boolean).join(' ');
+const otherBin = process.env.DAPGATE_AB_BIN;
+if (!otherDir && !Object.keys(otherEnv).length && !otherBin) throw new Error('set DAPGATE_AB_CONFIG_DIR and/or DAPGATE_AB_ENV, or DAPGATE_AB_BIN, to what B runs with');
+const other = otherBin ?? [otherDir, process.env.DAPGATE_AB_ENV].filter(Boolean).join(' ');
 const programPattern = new RegExp(basename(c.program).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const runs = Number(process.env.RUNS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const gateways = { A: await Gateway.start(), B: await Gateway.start({ ...(otherDir ? { DAPGATE_CONFIG_DIR: otherDir } : {}), ...otherEnv }) };
+/** A gateway run from another build's cli.js. */
+async function startBuild(bin: string): Promise<Gateway> {
+  const g = new Gateway();
+  g.transport = new StdioClientTransport({ command: process.execPath, args: [bin], env: { ...(process.env as Record<string, string>), DAPGATE_STATE_DIR: freshStateDir() }, stderr: 'pipe' });
+  await g.client.connect(g.transport);
+  await g.client.listTools();
+  return g;
+}
+const B = otherBin ? await startBuild(otherBin) : await Gateway.start({ ...(otherDir ? { DAPGATE_CONFIG_DIR: otherDir } : {}), ...otherEnv });
+const gateways = { A: await Gateway.start(), B };
 const rates: Record<'A' | 'B', number[]> = { A: [], B: [] };
 // CPU ms of the gateway's process tree (gateway, adapter, debuggee, ...) per traced line, each trace
 const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };

@@ -51,34 +51,49 @@ export async function rustFormatterCommands(projectDir: string): Promise<string[
   const commands = join(etc, 'lldb_commands');
   if (!(await isFile(lookup)) || !(await isFile(commands))) return [...BYTES_AS_NUMBERS, ...charsAsLiterals()];
   // `?`: lldb-dap prints these commands and their output only if one fails.
-  return [...BYTES_AS_NUMBERS, `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(commands), ...enumsBehindReferences(), ...charsAsLiterals()];
+  return [...BYTES_AS_NUMBERS, fasterSessions(), `?command script import "${lookup}"`, `?command source -s 1 "${commands}"`, ...narrowCatchAll(), ...sizesWithoutPython(), ...enumsBehindReferences(), ...charsAsLiterals()];
+}
+
+/** lldb's Python session lines compiled once: see adapters-config/patches/dapgate_lldb_sessions.py. */
+export function fasterSessions(): string {
+  return `?command script import "${join(configDir(), 'patches', 'dapgate_lldb_sessions.py')}"`;
 }
 
 /**
  * The toolchain's commands send every type through a Python provider (`-x ".*"`) that only
- * struct and union types (Rust structs, enums, tuples: names with a path, or a tuple's
- * parenthesis) need; for a scalar it passes the value through, at a Python call per value
- * (half the time of a Rust `variables` answer, so of a traced line). Narrowed to those names:
- * added first, then the specific ones again (the latest added regex wins), then the catch-all removed.
+ * sum-type enums, tuples, tuple structs and empty structs need; for a scalar, a plain struct or a
+ * pointer it shows what lldb shows without one, at several Python calls per value and stop (most of
+ * a Rust `variables` answer, so of a traced line). Narrowed to those types by a recognizer lldb
+ * asks once per type (adapters-config/patches/dapgate_rust_recognizers.py): the catch-all removed,
+ * the recognizer added (recognizers rank below the specific regexes, which keep their types).
  */
-function narrowCatchAll(commands: string): string[] {
+function narrowCatchAll(): string[] {
   return [
+    `?command script import "${join(configDir(), 'patches', 'dapgate_rust_recognizers.py')}"`,
     '?type synthetic delete -w Rust ".*"',
-    '?type synthetic add -l lldb_lookup.synthetic_lookup -x "::|^\\\\(" --category Rust',
-    `?command source -s 1 "${commands}"`,
-    '?type synthetic delete -w Rust ".*"',
+    '?type synthetic add -l lldb_lookup.synthetic_lookup --recognizer-function dapgate_rust_recognizers.needs_provider --category Rust',
   ];
+}
+
+/**
+ * Slices, Vec, VecDeque, HashMap and HashSet read `size=N` through a Python summary (one more
+ * Python call per value and stop) that prints the synthetic child count: the same as an lldb
+ * summary string, which replaces it (the same regexes as the toolchain's lldb_commands).
+ */
+function sizesWithoutPython(): string[] {
+  const types = ['^&(mut )?\\\\[.+\\\\]$', '^(alloc::([a-z_]+::)+)Vec<.+>$', '^(alloc::([a-z_]+::)+)VecDeque<.+>$', '^(std::collections::([a-z_]+::)+)HashMap<.+>$', '^(std::collections::([a-z_]+::)+)HashSet<.+>$'];
+  return types.map((regex) => '?type summary add --summary-string "size=${svar%#}" -e -x -h "' + regex + '" --category Rust');
 }
 
 /**
  * A reference to an enum reads as the enum does by value (its variant and fields), not as a bare
  * address or lldb's raw $variants$/$discr$ members: see adapters-config/patches/dapgate_rust_refs.py.
- * Its types are pointers to the types the narrowed catch-all covers: no value gains a Python call.
+ * Only pointers to enums (a recognizer): no other value gains a Python call.
  */
 function enumsBehindReferences(): string[] {
   return [
     `?command script import "${join(configDir(), 'patches', 'dapgate_rust_refs.py')}"`,
-    '?type synthetic add -l dapgate_rust_refs.ref_synthetic -x "(::|^\\\\().* \\\\*$" --category Rust',
+    '?type synthetic add -l dapgate_rust_refs.ref_synthetic --recognizer-function dapgate_rust_recognizers.points_to_enum --category Rust',
   ];
 }
 
