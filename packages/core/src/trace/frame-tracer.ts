@@ -109,7 +109,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     let returnedInto = false;
     if (here && isPanicStop(session)) {
       push(current);
-      end = { kind: 'raised', exception: await panicMessage(session), line: current.line };
+      end = { kind: 'raised', exception: await panicMessage(session), line: current.line, where: await panicSite(session, home.depth) };
       break;
     }
     if (here && depth > 0 && here.depth === home.depth + 1 && !isExceptionStop(session) && (await isProjectFrame(session, here.frame))) {
@@ -117,7 +117,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
       current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: nested.entry, trace: nested });
-      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: nested.end.where ?? `${nested.function}:${nested.end.line}` };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);
         end = nested.end;
@@ -128,7 +128,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       returnedInto = true;
       if (nested.end.kind === 'raised' && isPanicStop(session)) {
         push(current);
-        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: nested.end.where ?? `${nested.function}:${nested.end.line}` };
         break;
       }
     }
@@ -266,6 +266,21 @@ function where(session: Session): Where | undefined {
   const frame = stop?.frames[0];
   if (!stop || !frame) return undefined;
   return { name: frame.name, depth: stop.totalFrames ?? stop.frames.length, line: frame.line, frame };
+}
+
+/**
+ * Where a panic that stopped the trace started: the program's own frame nearest the top of the
+ * panic's stack, when it is a callee of the traced frame (a panic two calls down is not the
+ * line the trace stepped over); undefined when the traced frame raised it itself.
+ */
+async function panicSite(session: Session, homeDepth: number): Promise<string | undefined> {
+  const stop = session.stop!;
+  const total = stop.totalFrames ?? stop.frames.length;
+  for (const [i, frame] of stop.frames.entries()) {
+    if (total - i <= homeDepth) return undefined;
+    if (await isProjectFrame(session, frame)) return `${frame.name}:${frame.line}`;
+  }
+  return undefined;
 }
 
 function isExceptionStop(session: Session): boolean {

@@ -115,6 +115,9 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`Stack: ${view.lines.map((l) => l.trim()).join(' <- ')}${more && !more.startsWith('+0 ') ? ` (${more}: debug_stack)` : ''}`);
         structured.frames = view.rows;
       }
+      // the threads paused with this one are counted from the adapter's list now: some adapters
+      // (delve) announce no thread events, so the table alone holds only those seen before
+      if (stop.allThreadsStopped) await s.threadsOverview().catch(() => undefined);
       const others = otherStops(s, thread);
       lines.push(...others.lines);
       if (others.threads.length) structured.otherStoppedThreads = others.threads;

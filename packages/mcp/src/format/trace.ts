@@ -65,8 +65,24 @@ function lineText(e: LineEvent, code: Code, indent: string): string {
 
 function callText(c: CallMade): string {
   const args = c.args ? Object.entries(c.args).map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join(', ') : '';
-  const name = c.callee.replace(/\(.*$/, '').split('.').pop() || c.callee;
-  return `${name}(${args}) -> ${clip(c.result, VALUE_CHARS)}`;
+  return `${shortName(c.callee)}(${args}) -> ${clip(c.result, VALUE_CHARS)}`;
+}
+
+/**
+ * A callee's name without its package or receiver: `main.parse[go.shape.int]` -> `parse[go.shape.int]`,
+ * `main.(*T).M` -> `M`, `f(int)` -> `f`. Dots inside type arguments or a receiver are not separators.
+ */
+export function shortName(callee: string): string {
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < callee.length; i++) {
+    const ch = callee[i];
+    if (ch === '[' || ch === '<' || (ch === '(' && i === start)) depth++;
+    else if (ch === ']' || ch === '>' || (ch === ')' && depth > 0)) depth--;
+    else if (depth === 0 && ch === '(') return callee.slice(start, i) || callee;
+    else if (depth === 0 && ch === '.') start = i + 1;
+  }
+  return callee.slice(start) || callee;
 }
 
 function changeText(c: LocalChange): string {
