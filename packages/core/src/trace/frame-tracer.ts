@@ -71,6 +71,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   let firstLine = home.line;
   let ownReturn: string | undefined;
   let evaluatedReturn = false;
+  /** Why the adapter gave no value for the return expression it was asked to evaluate. */
+  let returnError: string | undefined;
   const returnExpression = session.profile.trace?.returnExpression ? new RegExp(session.profile.trace.returnExpression) : undefined;
   const blockEnd = session.profile.trace?.blockEnd ? new RegExp(session.profile.trace.blockEnd) : undefined;
   let raised: { exception: string; line: number; where?: string } | undefined;
@@ -92,13 +94,15 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (returnExpression) {
       // the value holds only if the frame is left from this line, or after lines that only close blocks
       const text = source[current.line - 1] ?? '';
-      const value = await evaluateReturn(session, returnExpression, text, home.frame.id);
+      const { value, error } = await evaluateReturn(session, returnExpression, text, home.frame.id);
       if (value !== undefined) {
         ownReturn = value;
         evaluatedReturn = true;
+        returnError = undefined;
       } else if (!blockEnd?.test(text)) {
         ownReturn = undefined;
         evaluatedReturn = false;
+        returnError = error;
       }
     }
     const depth = options.depth ?? 0;
@@ -164,7 +168,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       current.note ??= locals.unreadAtEnd();
       push(current);
       const inCaller = here.depth === home.depth - 1 && !!caller && functionName(here.name) === functionName(caller.name) && here.frame.source?.path === caller.source?.path;
-      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines, inCaller);
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines, inCaller, returnError);
       break;
     }
     // back from a call onto the line that made it: the line is not done yet
@@ -315,11 +319,12 @@ async function returned(
   source: string[],
   ran: LineEvent[],
   inCaller: boolean,
+  returnError: string | undefined,
 ): Promise<TraceEnd> {
   const adapter = session.profile.adapter.name;
   if (!session.profile.trace?.returnValue) {
     if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${adapter} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
-    return unreportedReturn(session.profile.trace, adapter, source, ran, line);
+    return unreportedReturn(session.profile.trace, adapter, source, ran, line, returnError);
   }
   if (ownReturn !== undefined && !evaluated) return { kind: 'returned', value: ownReturn, line };
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());
