@@ -80,7 +80,9 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         const above = names.length > 4 ? `${names.slice(0, 2).join(' <- ')} <- … <- ${names[names.length - 1]}` : names.join(' <- ');
         const kind = raised.library ? 'library' : 'runtime';
         const lead = raised.test ? 'Where the test failed:' : raised.library ? 'The program\'s code nearest the top' : 'Raised at';
-        lines.push(`${lead} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: its source and locals are shown; pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
+        // said of this frame only where this answer shows them (a test's answer shows its failing frame's instead)
+        const shownHere = source && locals ? ': its source and locals are shown;' : source ? ': its source is shown;' : locals ? ': its locals are shown;' : ';';
+        lines.push(`${lead} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}${shownHere} pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
       }
       const shown = raised && !('none' in raised) ? raised : undefined;
