@@ -64,7 +64,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   let before = await locals.read(undefined, home.line);
   declarations.begin(before, home.line, await session.inspector.functionEnd(0).catch(() => undefined));
   // a local whose declaration has not run holds no value yet (V8's, or a C stack slot's leftover)
-  const entry = await entryLocals(session, (name) => notALocal(name) || declarations.undeclared(name));
+  const { entry, optimized } = await entryLocals(session, (name) => notALocal(name) || declarations.undeclared(name));
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
   /** The smallest line this frame has run (where a trace from the call starts: the body's first line). */
@@ -226,7 +226,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     current = { line: here.line, changed: [], calls: [] };
     firstLine = Math.min(firstLine, here.line);
   }
-  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started };
+  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started, ...(optimized ? { optimized } : {}) };
 }
 
 /**
@@ -236,8 +236,9 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
  * names; an inner scope's name hides an outer one's; without values the profile hides from
  * summaries (js-debug's functions).
  */
-async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<Record<string, string>> {
-  const primary = session.inspector.primary(await session.inspector.scopes(0));
+async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<{ entry: Record<string, string>; optimized: boolean }> {
+  const scopes = await session.inspector.scopes(0);
+  const primary = session.inspector.primary(scopes);
   const pattern = session.profile.trace?.functionScope;
   const last = pattern ? primary.findIndex((s) => new RegExp(pattern).test(s.name)) : -1;
   const own = last >= 0 ? primary.slice(0, last + 1) : primary.slice(0, 1);
@@ -245,7 +246,7 @@ async function entryLocals(session: Session, isReturn: (name: string) => boolean
   const lists = await Promise.all(own.map((s) => session.inspector.children(s.variablesReference)));
   const out: Record<string, string> = {};
   for (const v of lists.flatMap((l) => l.items)) if (!(v.name in out) && !isReturn(v.name) && !(v.type && hide.has(v.type))) out[v.name] = v.value;
-  return out;
+  return { entry: out, optimized: scopes.some((s) => s.optimized) };
 }
 
 /** A frame in a file of the project (on disk, not matching the profile's library frames). */

@@ -96,7 +96,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
           // the locals of the frame named above (the program's own frame when the stop is in library code)
           const scopes = await s.frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 }, threadId);
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
-          lines.push(`Locals: ${text}${positionalOnly(values, (shown?.frame ?? top).name, s.profile.variables.positionalArguments)}`);
+          lines.push(`Locals${optimizedNote(scopes, s.profile.adapter.name)}: ${text}${positionalOnly(values, (shown?.frame ?? top).name, s.profile.variables.positionalArguments)}`);
+          if (scopes.some((sc) => sc.optimized)) structured.optimized = true;
           structured.locals = values;
         } catch (e) {
           lines.push(`Locals: unavailable (${(e as Error).message})`);
@@ -217,6 +218,11 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
+}
+
+/** Said before the locals of an optimized function: the adapter may read stale values there (a plain `go build`). */
+export function optimizedNote(scopes: { optimized?: boolean }[], adapter: string): string {
+  return scopes.some((sc) => sc.optimized) ? ` (an optimized function: ${adapter} may show stale values, e.g. a variable's value before it was reassigned; build without optimizations to trust them)` : '';
 }
 
 /** The note for a frame whose locals are only its arguments, named by position (its code has no local variable table). */

@@ -95,7 +95,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
 }
 
 function structured(t: FrameTrace) {
-  return { function: t.function, file: t.file, startLine: t.startLine, entry: t.entry, events: t.lines, end: t.end, steps: t.steps, ms: t.ms };
+  return { function: t.function, file: t.file, startLine: t.startLine, entry: t.entry, events: t.lines, end: t.end, steps: t.steps, ms: t.ms, ...(t.optimized ? { optimized: true } : {}) };
 }
 
 /** Whether the session is stopped where a panic starts (the profile's `trace.raise.function`). */
