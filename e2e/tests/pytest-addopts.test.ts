@@ -47,7 +47,7 @@ describe('debug_test on a pytest project with -v in addopts (real debugpy, real 
       assert.equal(r.structured.state, 'stopped', r.text);
       // debugpy's own note and its "no description" are not shown as the exception
       assert.doesNotMatch(r.text, /note: full exception trace is shown|no description/, r.text);
-      assert.match(r.text, /stopped at exception: AssertionError, tests[\/]checks\.py:3 in assert_equal/, r.text);
+      assert.match(r.text, /stopped at exception: AssertionError, tests[\\/]checks\.py:3 in assert_equal/, r.text);
       const line = lineOf(test, 'assert_equal(4, got)');
       assert.match(r.text, new RegExp(`Execution is paused in frame 1 \\(test_through_helper at tests[\\\\/]test_helper\\.py:${line}\\)`), r.text);
       assert.equal(r.structured.pausedFrame, 1, r.text);
