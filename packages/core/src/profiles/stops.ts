@@ -9,8 +9,6 @@ export const StopsSpec = z
      * "Paused on exception"): the exception's own text is shown instead.
      */
     genericExceptionDescription: regexp().optional(),
-    /** A regexp of a note the adapter appends to an exception's name for its own UI (debugpy's "(note: full exception trace is shown ...)"): left out. */
-    exceptionNote: regexp().optional(),
     /**
      * A regexp the adapter puts in the name of the frame where execution is paused when the frames
      * above it are an exception's traceback (debugpy's " (Current frame)"): the answer says a step

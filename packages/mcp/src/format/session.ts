@@ -34,9 +34,6 @@ function stopReason(s: Session, stop: StopInfo, genericPattern: string | undefin
   // the session's own breakpoints are named bare; a workspace one is named as such (set earlier, not by this session's call)
   if (stop.breakpointIds.length) return atBreakpoints(s, stop.breakpointIds, true);
   if (stop.reason === 'exception') {
-    // the adapter's note for its own UI is not part of the exception (where execution is, is said on its own line)
-    const note = s.profile.stops.exceptionNote ? new RegExp(s.profile.stops.exceptionNote, 'g') : undefined;
-    if (note) stop = { ...stop, text: stop.text?.replace(note, ''), description: stop.description?.replace(note, '') };
     // some adapters put a generic description (the profile's pattern): the exception itself is then in text
     const generic = !stop.description || (!!genericPattern && new RegExp(genericPattern, 'i').test(stop.description)) || (stop.text?.includes(stop.description) ?? false);
     // a description that is the exception's own string, quoted (java-debug: "X: message"), is said once, unquoted
@@ -88,11 +85,10 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`${lead} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}${shownHere} pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
       }
-      const paused = pausedFrame(s, stop);
+      const paused = stop.pausedFrame !== undefined ? stop.frames[stop.pausedFrame] : undefined;
       if (paused) {
-        const f = stop.frames[paused.index]!;
-        lines.push(`Execution is paused in frame ${paused.index} (${paused.name} at ${shortPath(frameFile(f), s.cwd)}:${f.line}): the frames above it are the exception's traceback (their locals can be read); a step or debug_continue goes on from frame ${paused.index}.`);
-        structured.pausedFrame = paused.index;
+        lines.push(`Execution is paused in frame ${stop.pausedFrame} (${paused.name} at ${shortPath(frameFile(paused), s.cwd)}:${paused.line}): the frames above it are the exception's traceback (their locals can be read); a step or debug_continue goes on from frame ${stop.pausedFrame}.`);
+        structured.pausedFrame = stop.pausedFrame;
       }
       const shown = raised && !('none' in raised) ? raised : undefined;
       const shownFrame = shown?.frame ?? top;
@@ -227,13 +223,6 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
-}
-
-/** The frame the adapter marks as where execution is paused, below an exception's traceback (the profile's `stops.pausedFrame`). */
-function pausedFrame(s: Session, stop: StopInfo): { index: number; name: string } | undefined {
-  const marker = s.profile.stops.pausedFrame ? new RegExp(s.profile.stops.pausedFrame) : undefined;
-  const index = marker ? stop.frames.findIndex((f, i) => i > 0 && marker.test(f.name)) : -1;
-  return index > 0 ? { index, name: stop.frames[index]!.name.replace(marker!, '') } : undefined;
 }
 
 /** Said before the locals of an optimized function: the adapter may read stale values there (a plain `go build`). */
