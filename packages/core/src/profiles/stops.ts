@@ -10,6 +10,12 @@ export const StopsSpec = z
      */
     genericExceptionDescription: regexp().optional(),
     /**
+     * A regexp the adapter puts in the name of the frame where execution is paused when the frames
+     * above it are an exception's traceback (debugpy's " (Current frame)"): the answer says a step
+     * goes on from that frame.
+     */
+    pausedFrame: regexp().optional(),
+    /**
      * A regexp of function names inside the language runtime (Go: `^runtime\.`). When a stop's
      * top frame is one (delve stops a panic in runtime.fatalpanic), the stop also names the first
      * frame of the program's own code, with its source.

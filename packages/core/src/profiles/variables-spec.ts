@@ -15,6 +15,11 @@ export const VariablesSpec = z
     hidePattern: regexp().optional(),
     /** Scopes whose names match this regexp are not shown unless asked for (e.g. globals). */
     secondaryScopes: regexp().optional(),
+    /**
+     * A scope name that marks the frame's function as compiled with optimizations (delve:
+     * "Locals (warning: optimized function)"): the adapter may read stale values there, and answers say so.
+     */
+    optimizedScope: regexp().optional(),
     /** A child that holds a collection's size (debugpy: "len()"); shown as the size, not as a member. */
     lengthChild: z.string().optional(),
     /** The type of children that group further items (debugpy: "MoreItemsRange"); paths search inside them. */

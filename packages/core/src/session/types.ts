@@ -35,6 +35,11 @@ export interface StopInfo {
   breakpointIds: string[];
   /** The stopped thread's top frames, fetched when it stopped. */
   frames: DebugProtocol.StackFrame[];
+  /**
+   * The frame where execution is paused when the frames above it are an exception's traceback
+   * (the profile's `stops.pausedFrame` marked its name: debugpy's " (Current frame)"); a step goes on there.
+   */
+  pausedFrame?: number;
   /** The stack's depth: exact when `totalFramesExact`, else the adapter's figure (DAP lets it estimate). */
   totalFrames?: number;
   totalFramesExact?: boolean;

@@ -64,13 +64,15 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   let before = await locals.read(undefined, home.line);
   declarations.begin(before, home.line, await session.inspector.functionEnd(0).catch(() => undefined));
   // a local whose declaration has not run holds no value yet (V8's, or a C stack slot's leftover)
-  const entry = await entryLocals(session, (name) => notALocal(name) || declarations.undeclared(name));
+  const { entry, optimized } = await entryLocals(session, (name) => notALocal(name) || declarations.undeclared(name));
   const lines: LineEvent[] = [];
   let current: LineEvent = { line: home.line, changed: [], calls: [] };
   /** The smallest line this frame has run (where a trace from the call starts: the body's first line). */
   let firstLine = home.line;
   let ownReturn: string | undefined;
   let evaluatedReturn = false;
+  /** Why the adapter gave no value for the return expression it was asked to evaluate. */
+  let returnError: string | undefined;
   const returnExpression = session.profile.trace?.returnExpression ? new RegExp(session.profile.trace.returnExpression) : undefined;
   const blockEnd = session.profile.trace?.blockEnd ? new RegExp(session.profile.trace.blockEnd) : undefined;
   let raised: { exception: string; line: number; where?: string } | undefined;
@@ -92,13 +94,15 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (returnExpression) {
       // the value holds only if the frame is left from this line, or after lines that only close blocks
       const text = source[current.line - 1] ?? '';
-      const value = await evaluateReturn(session, returnExpression, text, home.frame.id);
+      const { value, error } = await evaluateReturn(session, returnExpression, text, home.frame.id);
       if (value !== undefined) {
         ownReturn = value;
         evaluatedReturn = true;
+        returnError = undefined;
       } else if (!blockEnd?.test(text)) {
         ownReturn = undefined;
         evaluatedReturn = false;
+        returnError = error;
       }
     }
     const depth = options.depth ?? 0;
@@ -109,7 +113,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     let returnedInto = false;
     if (here && isPanicStop(session)) {
       push(current);
-      end = { kind: 'raised', exception: await panicMessage(session), line: current.line };
+      end = { kind: 'raised', exception: await panicMessage(session), line: current.line, where: await panicSite(session, home.depth) };
       break;
     }
     if (here && depth > 0 && here.depth === home.depth + 1 && !isExceptionStop(session) && (await isProjectFrame(session, here.frame))) {
@@ -117,7 +121,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
       current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: nested.entry, trace: nested });
-      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: nested.end.where ?? `${nested.function}:${nested.end.line}` };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);
         end = nested.end;
@@ -128,7 +132,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       returnedInto = true;
       if (nested.end.kind === 'raised' && isPanicStop(session)) {
         push(current);
-        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: nested.end.where ?? `${nested.function}:${nested.end.line}` };
         break;
       }
     }
@@ -164,7 +168,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       current.note ??= locals.unreadAtEnd();
       push(current);
       const inCaller = here.depth === home.depth - 1 && !!caller && functionName(here.name) === functionName(caller.name) && here.frame.source?.path === caller.source?.path;
-      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines, inCaller);
+      end = raised ? { kind: 'raised', ...raised } : await returned(session, ownReturn, callerBefore, isReturn, ownCallee, current.line, evaluatedReturn, source, lines, inCaller, returnError);
       break;
     }
     // back from a call onto the line that made it: the line is not done yet
@@ -222,7 +226,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     current = { line: here.line, changed: [], calls: [] };
     firstLine = Math.min(firstLine, here.line);
   }
-  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started };
+  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started, ...(optimized ? { optimized } : {}) };
 }
 
 /**
@@ -232,8 +236,9 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
  * names; an inner scope's name hides an outer one's; without values the profile hides from
  * summaries (js-debug's functions).
  */
-async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<Record<string, string>> {
-  const primary = session.inspector.primary(await session.inspector.scopes(0));
+async function entryLocals(session: Session, isReturn: (name: string) => boolean): Promise<{ entry: Record<string, string>; optimized: boolean }> {
+  const scopes = await session.inspector.scopes(0);
+  const primary = session.inspector.primary(scopes);
   const pattern = session.profile.trace?.functionScope;
   const last = pattern ? primary.findIndex((s) => new RegExp(pattern).test(s.name)) : -1;
   const own = last >= 0 ? primary.slice(0, last + 1) : primary.slice(0, 1);
@@ -241,7 +246,7 @@ async function entryLocals(session: Session, isReturn: (name: string) => boolean
   const lists = await Promise.all(own.map((s) => session.inspector.children(s.variablesReference)));
   const out: Record<string, string> = {};
   for (const v of lists.flatMap((l) => l.items)) if (!(v.name in out) && !isReturn(v.name) && !(v.type && hide.has(v.type))) out[v.name] = v.value;
-  return out;
+  return { entry: out, optimized: scopes.some((s) => s.optimized) };
 }
 
 /** A frame in a file of the project (on disk, not matching the profile's library frames). */
@@ -266,6 +271,21 @@ function where(session: Session): Where | undefined {
   const frame = stop?.frames[0];
   if (!stop || !frame) return undefined;
   return { name: frame.name, depth: stop.totalFrames ?? stop.frames.length, line: frame.line, frame };
+}
+
+/**
+ * Where a panic that stopped the trace started: the program's own frame nearest the top of the
+ * panic's stack, when it is a callee of the traced frame (a panic two calls down is not the
+ * line the trace stepped over); undefined when the traced frame raised it itself.
+ */
+async function panicSite(session: Session, homeDepth: number): Promise<string | undefined> {
+  const stop = session.stop!;
+  const total = stop.totalFrames ?? stop.frames.length;
+  for (const [i, frame] of stop.frames.entries()) {
+    if (total - i <= homeDepth) return undefined;
+    if (await isProjectFrame(session, frame)) return `${frame.name}:${frame.line}`;
+  }
+  return undefined;
 }
 
 function isExceptionStop(session: Session): boolean {
@@ -300,11 +320,12 @@ async function returned(
   source: string[],
   ran: LineEvent[],
   inCaller: boolean,
+  returnError: string | undefined,
 ): Promise<TraceEnd> {
   const adapter = session.profile.adapter.name;
   if (!session.profile.trace?.returnValue) {
     if (ownReturn !== undefined) return { kind: 'returned', value: ownReturn, line, ...(evaluated ? { valueNote: `${adapter} reports no return values: the return expression, evaluated on its line before it ran` } : {}) };
-    return unreportedReturn(session.profile.trace, adapter, source, ran, line);
+    return unreportedReturn(session.profile.trace, adapter, source, ran, line, returnError);
   }
   if (ownReturn !== undefined && !evaluated) return { kind: 'returned', value: ownReturn, line };
   const caller = await session.inspector.snapshot(0).catch(() => new Map<string, string>());

@@ -67,4 +67,6 @@ export interface FrameTrace {
   end: TraceEnd;
   steps: number;
   ms: number;
+  /** The function is optimized (the profile's `variables.optimizedScope`): the values read in it may be stale. */
+  optimized?: boolean;
 }

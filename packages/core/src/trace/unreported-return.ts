@@ -1,5 +1,6 @@
 import type { TraceSpec } from '../profiles/trace-spec.js';
 import type { LineEvent, TraceEnd } from './types.js';
+import { mayChangeState } from './return-expression.js';
 
 /**
  * A frame that returned on an adapter that reports no return values, its return expression not
@@ -8,7 +9,7 @@ import type { LineEvent, TraceEnd } from './types.js';
  * frame reached its closing line with no return statement run and the profile says that means
  * none (`voidAtBlockEnd`); else unknown, saying why.
  */
-export function unreportedReturn(spec: TraceSpec | undefined, adapter: string, source: string[], ran: LineEvent[], line: number): TraceEnd {
+export function unreportedReturn(spec: TraceSpec | undefined, adapter: string, source: string[], ran: LineEvent[], line: number, evaluationError?: string): TraceEnd {
   const text = (n: number) => source[n - 1] ?? '';
   const statement = spec?.returnStatement ? new RegExp(spec.returnStatement) : undefined;
   const expression = spec?.returnExpression ? new RegExp(spec.returnExpression) : undefined;
@@ -21,6 +22,8 @@ export function unreportedReturn(spec: TraceSpec | undefined, adapter: string, s
     const short = (name: string) => name.replace(/\(.*$/, '').split(/[.:]+/).pop();
     const traced = callee ? returnLine.calls.filter((c) => c.trace?.end.kind === 'returned' && c.trace.end.value !== undefined && short(c.callee) === short(callee)) : [];
     if (traced.length === 1) return { kind: 'returned', value: traced[0]!.result, line, valueNote: `${adapter} reports no return values: the value of ${callee}(...), the return expression on line ${returnLine.line}, as its trace ended` };
+    // an expression free of calls and writes was evaluated: the adapter could not (lldb reads Rust's `as` as no C it knows)
+    if (expr && !mayChangeState(expr)) return { kind: 'returned', line, valueNote: `${adapter} reports no return values, and it could not evaluate the return expression on line ${returnLine.line} before it ran${evaluationError ? ` (${evaluationError.split('\n')[0]!.slice(0, 160)})` : ''}` };
     return { kind: 'returned', line, valueNote: `${adapter} reports no return values, and the return statement on line ${returnLine.line} was not evaluated again: it makes a call or an assignment, or returns several values, and evaluating it could change the program` };
   }
   return { kind: 'returned', line, valueNote: `${adapter} reports no return values, and no return statement was seen` };

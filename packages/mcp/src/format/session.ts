@@ -80,8 +80,15 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         const above = names.length > 4 ? `${names.slice(0, 2).join(' <- ')} <- … <- ${names[names.length - 1]}` : names.join(' <- ');
         const kind = raised.library ? 'library' : 'runtime';
         const lead = raised.test ? 'Where the test failed:' : raised.library ? 'The program\'s code nearest the top' : 'Raised at';
-        lines.push(`${lead} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}: its source and locals are shown; pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
+        // said of this frame only where this answer shows them (a test's answer shows its failing frame's instead)
+        const shownHere = source && locals ? ': its source and locals are shown;' : source ? ': its source is shown;' : locals ? ': its locals are shown;' : ';';
+        lines.push(`${lead} ${shortPath(frameFile(f), s.cwd)}:${f.line} in ${f.name} (frame ${raised.index}${shownHere} pass frame ${raised.index} to debug_variables / debug_evaluate; ${raised.index} ${kind} frame${raised.index === 1 ? '' : 's'} above it: ${above})`);
         structured.raisedAt = { frame: raised.index, file: frameFile(f), line: f.line, function: f.name };
+      }
+      const paused = stop.pausedFrame !== undefined ? stop.frames[stop.pausedFrame] : undefined;
+      if (paused) {
+        lines.push(`Execution is paused in frame ${stop.pausedFrame} (${paused.name} at ${shortPath(frameFile(paused), s.cwd)}:${paused.line}): the frames above it are the exception's traceback (their locals can be read); a step or debug_continue goes on from frame ${stop.pausedFrame}.`);
+        structured.pausedFrame = stop.pausedFrame;
       }
       const shown = raised && !('none' in raised) ? raised : undefined;
       const shownFrame = shown?.frame ?? top;
@@ -94,7 +101,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
           // the locals of the frame named above (the program's own frame when the stop is in library code)
           const scopes = await s.frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 }, threadId);
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
-          lines.push(`Locals: ${text}${positionalOnly(values, (shown?.frame ?? top).name, s.profile.variables.positionalArguments)}`);
+          lines.push(`Locals${optimizedNote(scopes, s.profile.adapter.name)}: ${text}${positionalOnly(values, (shown?.frame ?? top).name, s.profile.variables.positionalArguments)}`);
+          if (scopes.some((sc) => sc.optimized)) structured.optimized = true;
           structured.locals = values;
         } catch (e) {
           lines.push(`Locals: unavailable (${(e as Error).message})`);
@@ -115,6 +123,9 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`Stack: ${view.lines.map((l) => l.trim()).join(' <- ')}${more && !more.startsWith('+0 ') ? ` (${more}: debug_stack)` : ''}`);
         structured.frames = view.rows;
       }
+      // the threads paused with this one are counted from the adapter's list now: some adapters
+      // (delve) announce no thread events, so the table alone holds only those seen before
+      if (stop.allThreadsStopped) await s.threadsOverview().catch(() => undefined);
       const others = otherStops(s, thread);
       lines.push(...others.lines);
       if (others.threads.length) structured.otherStoppedThreads = others.threads;
@@ -212,6 +223,11 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
+}
+
+/** Said before the locals of an optimized function: the adapter may read stale values there (a plain `go build`). */
+export function optimizedNote(scopes: { optimized?: boolean }[], adapter: string): string {
+  return scopes.some((sc) => sc.optimized) ? ` (an optimized function: ${adapter} may show stale values, e.g. a variable's value before it was reassigned; build without optimizations to trust them)` : '';
 }
 
 /** The note for a frame whose locals are only its arguments, named by position (its code has no local variable table). */

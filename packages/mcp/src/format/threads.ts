@@ -31,7 +31,7 @@ export function otherStops(s: Session, shown: ThreadEntry): { lines: string[]; t
     lines.push(`Also stopped: ${threadName(t)} at ${t.stop!.breakpointIds.length ? atBreakpoints(s, t.stop!.breakpointIds) : t.stop!.reason}${top ? `, ${frameLabel(top, s.cwd)}` : ''}.`);
   }
   if (elsewhere.length > LISTED) lines.push(`… ${elsewhere.length - LISTED} more threads stopped elsewhere (debug_threads).`);
-  if (paused.length) lines.push(`${paused.length} other thread${paused.length > 1 ? 's are' : ' is'} paused with it.`);
+  if (paused.length) lines.push(`${paused.length} other thread${paused.length > 1 ? 's are' : ' is'} paused with it (debug_threads lists them; debug_snapshot shows where each waits).`);
   const threads = others.filter((t) => t.stop).map((t) => ({ id: t.id, ...(t.name ? { name: t.name } : {}), reason: t.stop!.reason, breakpointIds: t.stop!.breakpointIds, owners: breakpointOwners(s, t.stop!.breakpointIds), file: t.stop!.frames[0]?.source?.path, line: t.stop!.frames[0]?.line }));
   return { lines, threads };
 }

@@ -13,9 +13,10 @@ const MAX_ODD_SHOWN = 4;
 export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label = ''): string[] {
   const out = [`Trace of ${t.function}${label} at ${shortPath(t.file, cwd)}:${t.startLine}: ${t.lines.length} line(s), ${t.steps} step(s) in ${seconds(Math.round(t.ms / 100) * 100)}; ${endText(t.end)}`];
   const entry = Object.entries(t.entry);
+  if (t.optimized) out.push(`Warning: ${t.function} is an optimized function: the debugger may read stale values in it (a variable's value before it was reassigned), so the values below, and a return value read from them, may be wrong; build without optimizations to trust them.`);
   if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join('  ')}`);
   out.push(...folded(foldLines(t.lines), { file: t.file, source, cwd }, '  '));
-  out.push(endLine(t.end));
+  out.push(endLine(t.end, t.optimized));
   return out;
 }
 
@@ -36,7 +37,7 @@ function folded(items: FoldedLines, code: Code, indent: string): string[] {
         const t = call.trace!;
         // a callee in another file says which: its lines are numbered in that file
         const elsewhere = t.file !== code.file ? ` (${shortPath(t.file, code.cwd)})` : '';
-        out.push(`${indent}       ${t.function}${elsewhere}: ${endText(t.end)}`);
+        out.push(`${indent}       ${t.function}${elsewhere}${t.optimized ? ' (optimized: its values may be stale)' : ''}: ${endText(t.end)}`);
         out.push(...folded(foldLines(t.lines), { ...code, file: t.file }, `${indent}       `));
       }
       continue;
@@ -65,8 +66,24 @@ function lineText(e: LineEvent, code: Code, indent: string): string {
 
 function callText(c: CallMade): string {
   const args = c.args ? Object.entries(c.args).map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join(', ') : '';
-  const name = c.callee.replace(/\(.*$/, '').split('.').pop() || c.callee;
-  return `${name}(${args}) -> ${clip(c.result, VALUE_CHARS)}`;
+  return `${shortName(c.callee)}(${args}) -> ${clip(c.result, VALUE_CHARS)}`;
+}
+
+/**
+ * A callee's name without its package or receiver: `main.parse[go.shape.int]` -> `parse[go.shape.int]`,
+ * `main.(*T).M` -> `M`, `f(int)` -> `f`. Dots inside type arguments or a receiver are not separators.
+ */
+export function shortName(callee: string): string {
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < callee.length; i++) {
+    const ch = callee[i];
+    if (ch === '[' || ch === '<' || (ch === '(' && i === start)) depth++;
+    else if (ch === ']' || ch === '>' || (ch === ')' && depth > 0)) depth--;
+    else if (depth === 0 && ch === '(') return callee.slice(start, i) || callee;
+    else if (depth === 0 && ch === '.') start = i + 1;
+  }
+  return callee.slice(start) || callee;
 }
 
 function changeText(c: LocalChange): string {
@@ -93,12 +110,14 @@ export function endText(end: TraceEnd): string {
   }
 }
 
-function endLine(end: TraceEnd): string {
+function endLine(end: TraceEnd, optimized = false): string {
   switch (end.kind) {
-    case 'returned':
+    case 'returned': {
       if (end.noValue) return `Returned, with no value (${end.valueNote ?? 'it ended without a return statement'}).`;
       if (end.value === undefined) return `Returned; value unknown (${end.valueNote ?? 'not reported'}).`;
-      return `Returned ${clip(end.value, 200)}${end.valueNote ? ` (${end.valueNote})` : ''}.`;
+      const notes = [end.valueNote, optimized ? 'read in an optimized function: it may be stale' : undefined].filter(Boolean);
+      return `Returned ${clip(end.value, 200)}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
+    }
     case 'raised':
       return `Raised ${clip(end.exception, 300)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}; the call ended there.`;
     case 'cut':

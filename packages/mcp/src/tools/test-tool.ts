@@ -3,7 +3,7 @@ import { launchTest, rerunThrown, shortPath, type SessionManager, type TestReque
 import { params, tool } from './register.js';
 import { ok } from './result.js';
 import { settle } from './waiting.js';
-import { describe, type Description } from '../format/session.js';
+import { describe, headline, type Description } from '../format/session.js';
 import { contextBlock, sourceLines } from '../format/source.js';
 import { frameFile, frameLabel, localsLine } from '../format/frames.js';
 import { outputs } from './output-schemas.js';
@@ -99,7 +99,8 @@ async function failureFrame(run: TestRun, d: Description): Promise<string | unde
   const top = await describe(s, { source: false, locals: false, frames: 3 });
   // the failing frame is said below, with its source and locals
   const shown = top.text.split('\n').filter((l) => !l.startsWith('Where the test failed:')).join('\n');
-  d.text = d.text.startsWith(top.text.split('\n')[0]!) ? shown : d.text;
+  // the same stop described again (its first line may differ: a panic's message can arrive in between)
+  d.text = d.text.startsWith(`${headline(s)} stopped `) ? shown : d.text;
   delete d.structured.locals;
   const frame = s.stop!.frames[index]!;
   const out = [`Failing frame ${index} (the test's code; pass frame: ${index} to debug_variables / debug_evaluate): ${frameLabel(frame, s.cwd)}`];

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type TraceRequest, type TraceResult } from '@dapgate/core';
+import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type Session, type TraceRequest, type TraceResult } from '@dapgate/core';
 import { tool } from './register.js';
 import { fieldShape, takeFields } from './profile-fields.js';
 import { ok } from './result.js';
@@ -79,7 +79,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
   lines.push(
     s.state === 'stopped' && top
-      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${stoppedWhere(last)}; debug_continue / debug_stop.`
+      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${stoppedWhere(last, panicStart(s, top.name))}; debug_continue / debug_stop.`
       : `Session ${s.id} is ${s.state}.`,
   );
   const totalLines = r.traces.reduce((n, t) => n + t.lines.length, 0);
@@ -95,12 +95,20 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
 }
 
 function structured(t: FrameTrace) {
-  return { function: t.function, file: t.file, startLine: t.startLine, entry: t.entry, events: t.lines, end: t.end, steps: t.steps, ms: t.ms };
+  return { function: t.function, file: t.file, startLine: t.startLine, entry: t.entry, events: t.lines, end: t.end, steps: t.steps, ms: t.ms, ...(t.optimized ? { optimized: true } : {}) };
+}
+
+/** Whether the session is stopped where a panic starts (the profile's `trace.raise.function`). */
+function panicStart(s: Session, name: string): boolean {
+  const fn = s.profile.trace?.raise?.function;
+  return !!fn && new RegExp(fn).test(name);
 }
 
 /** Where the session stopped, relative to the last call traced. */
-function stoppedWhere(last: FrameTrace | undefined): string {
+function stoppedWhere(last: FrameTrace | undefined, atPanicStart: boolean): string {
   if (!last || last.end.kind === 'cut') return '';
+  // the panic has not unwound the call yet: its deferred calls have not run, the frame is still on the stack
+  if (last.end.kind === 'raised' && atPanicStart) return ' (where the panic starts: the call has not ended yet; debug_continue lets it unwind)';
   if (last.end.kind === 'returned' && last.end.nextCallStarted) return ' (the next call of it has started)';
   if (last.end.kind === 'returned' && last.end.stoppedPastCaller) return ' (not where the call returned to: the next line of the program\'s own code that ran, which may be in a later call)';
   return ' (after the call)';

@@ -24,10 +24,14 @@ export async function resolvePythonTest(python: string, vars: TemplateVars): Pro
 type Env = NodeJS.ProcessEnv | undefined;
 
 async function collect(python: string, args: string[], cwd: string, env: Env): Promise<string[] | undefined> {
-  const r = await runCommand(python, ['-m', 'pytest', '--collect-only', '-q', '-p', 'no:cacheprovider', ...args], { cwd, env, timeoutMs: COLLECT_TIMEOUT_MS });
+  // --verbosity=-1 (one id a line) comes after the project's addopts and sets the level: a -q would only
+  // add to a -v there (python-tabulate's), and pytest would print its tree instead of the ids
+  const r = await runCommand(python, ['-m', 'pytest', '--collect-only', '--verbosity=-1', '-p', 'no:cacheprovider', ...args], { cwd, env, timeoutMs: COLLECT_TIMEOUT_MS });
   // 0: collected; 5: none collected. Anything else (a collection error, no pytest) is the run's to report.
   if (r.exitCode !== 0 && r.exitCode !== 5) return undefined;
-  return r.stdout.split(/\r?\n/).filter((l) => l.includes('::') && !/^\s|^(?:ERROR|FAILED|=)/.test(l));
+  const ids = r.stdout.split(/\r?\n/).filter((l) => l.includes('::') && !/^\s|^(?:ERROR|FAILED|=)/.test(l));
+  // pytest collected tests and printed no id that could be read: nothing is known, nothing is refused
+  return r.exitCode === 0 && !ids.length ? undefined : ids;
 }
 
 /** `file::Class::test[case]`: some collected id of the file is it, or under it. */

@@ -205,6 +205,11 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
  */
 export async function readStopFrames(s: Pick<EventHost, 'send' | 'profile'>, stop: StopInfo, threadId: number, from: DapClient, levels = FRAMES_AT_STOP): Promise<void> {
   const r = await s.send('stackTrace', { threadId, startFrame: 0, levels }, undefined, from);
+  // read before the names are cleaned: the marker of where execution is paused is part of a name
+  const marker = s.profile.stops.pausedFrame ? new RegExp(s.profile.stops.pausedFrame) : undefined;
+  const paused = marker ? (r?.stackFrames ?? []).findIndex((f, i) => i > 0 && marker.test(f.name)) : -1;
+  if (paused > 0) stop.pausedFrame = paused;
+  else delete stop.pausedFrame;
   stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise, s.profile.stops.frameNameEscapes);
   // a page shorter than asked ends the stack; a full one leaves the adapter's totalFrames, which may be an estimate (delve's)
   const ended = stop.frames.length < levels;

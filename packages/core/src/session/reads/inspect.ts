@@ -36,6 +36,7 @@ export class Inspector {
   private readonly hideNames: Set<string>;
   private readonly hidePattern: RegExp | undefined;
   private readonly secondaryScopes: RegExp | undefined;
+  private readonly optimizedScope: RegExp | undefined;
   private readonly noisePattern: RegExp | undefined;
   private readonly typeName: (type: string | undefined) => string | undefined;
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
@@ -53,6 +54,7 @@ export class Inspector {
     this.hideNames = new Set(v.hideNames);
     this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
     this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
+    this.optimizedScope = v.optimizedScope ? new RegExp(v.optimizedScope) : undefined;
     this.noisePattern = v.noisePattern ? new RegExp(v.noisePattern) : undefined;
     this.typeName = typeRenamer(v.typeNames);
     this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
@@ -95,6 +97,7 @@ export class Inspector {
       variablesReference: s.variablesReference,
       expensive: s.expensive,
       secondary: !!this.secondaryScopes?.test(s.name),
+      ...(this.optimizedScope?.test(s.name) ? { optimized: true } : {}),
     }));
   }
 

@@ -32,6 +32,8 @@ export interface ScopeNode {
   variablesReference: number;
   expensive: boolean;
   secondary: boolean;
+  /** The frame's function is optimized (the profile's `optimizedScope`): values read there may be stale. */
+  optimized?: boolean;
   variables?: VariableNode[];
   moreChildren?: number;
   /** Names the adapter groups (functions, classes), by the profile's label. */

@@ -17,7 +17,7 @@ export async function returnAhead(s: Session, frame: DebugProtocol.StackFrame | 
   const statement = returnStatement ? new RegExp(returnStatement) : undefined;
   const expression = returnExpression ? new RegExp(returnExpression) : undefined;
   if (!statement?.test(text) && !expression?.test(text)) return undefined;
-  const value = expression ? await evaluateReturn(s, expression, text, frame.id) : undefined;
+  const value = expression ? (await evaluateReturn(s, expression, text, frame.id)).value : undefined;
   return { line: frame.line, ...(value !== undefined ? { value } : {}) };
 }
 

@@ -54,10 +54,13 @@ export class ThreadTable {
     return [...this.entries.values()];
   }
 
-  /** Threads a `threads` answer lists for a connection; those it no longer lists are gone. */
+  /**
+   * Threads a `threads` answer lists for a connection; those it no longer lists are gone (also one
+   * counted as paused with the others: a goroutine that ended), except a thread with a stop of its own.
+   */
   refresh(client: DapClient, threads: DebugProtocol.Thread[]): ThreadEntry[] {
     const listed = threads.map((t) => this.entry(client, t.id, t.name));
-    for (const e of this.byClient.get(client)?.values() ?? []) if (!listed.includes(e) && e.state === 'running') this.remove(e);
+    for (const e of this.byClient.get(client)?.values() ?? []) if (!listed.includes(e) && !e.stop) this.remove(e);
     return listed;
   }
 
