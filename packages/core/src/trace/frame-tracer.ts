@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { cleanExceptionText } from '../session/events/exception-text.js';
 import { Declarations } from './declarations.js';
@@ -117,7 +118,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
       current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: nested.entry, trace: nested });
-      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: framePlace({ name: nested.function, line: nested.end.line, source: { path: nested.file } }, session.cwd) };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);
         end = nested.end;
@@ -128,14 +129,14 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       returnedInto = true;
       if (nested.end.kind === 'raised' && isPanicStop(session)) {
         push(current);
-        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: `${nested.function}:${nested.end.line}` };
+        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: framePlace({ name: nested.function, line: nested.end.line, source: { path: nested.file } }, session.cwd) };
         break;
       }
     }
     // an exception stop in this frame or a callee (one in the caller is the same exception passing through)
     if (here && isExceptionStop(session) && here.depth >= home.depth) {
       const inFrame = here.depth === home.depth && here.name === home.name;
-      raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+      raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : framePlace(here.frame, session.cwd) };
       // the frame may end with this exception: its last chance to read the boundary scopes
       await locals.settle(current.line, current.line, here.depth - home.depth);
       if (inFrame && here.line === current.line) continue; // the stop on the raising line itself (or the exception passing through it): not another line run

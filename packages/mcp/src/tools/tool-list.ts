@@ -55,7 +55,7 @@ export async function warmListing(memo: ListingMemo): Promise<void> {
  * `schema` as a Standard Schema whose JSON form is built on first listing (not at start-up) and
  * kept: in `memo` under `key` when given (the same tool's schema in every server of a gateway).
  */
-export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false, memo?: ListingMemo, key?: string): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
+export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false, memo?: ListingMemo, key?: string, tool?: string): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
   let json: Record<string, unknown> | undefined;
   const build = () => compactSchema(schema, dropBounds);
   const listed = () => {
@@ -73,11 +73,19 @@ export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = f
       vendor: 'zod',
       validate: (value: unknown) => {
         const r = schema.safeParse(value);
-        return r.success ? { value: r.data } : { issues: r.error.issues.map((i) => ({ message: i.message, path: i.path })) };
+        return r.success ? { value: r.data } : { issues: r.error.issues.map((i) => ({ message: issueText(i, schema, tool), path: i.path })) };
       },
       jsonSchema: { input: listed, output: listed },
     },
   };
+}
+
+/** An argument the tool does not take, named with the ones it does (zod says only "Unrecognized key(s) in object"). */
+function issueText(issue: z.ZodIssue, schema: z.ZodTypeAny, tool: string | undefined): string {
+  if (issue.code !== 'unrecognized_keys' || issue.path.length || !tool || !('shape' in schema)) return issue.message;
+  const names = issue.keys.map((k) => `'${k}'`).join(', ');
+  const takes = Object.keys((schema as unknown as z.AnyZodObject).shape).join(', ');
+  return `${tool} takes no ${names}; its parameters: ${takes}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BreakpointSync } from '../breakpoints/breakpoint-sync.js';
 import type { SessionState, StopInfo, WaitOutcome } from '../types.js';
+import { framePlace } from '../paths.js';
 
 /** What a detach needs of its session (not the Session class: it calls this). */
 export interface Releasable {
@@ -7,6 +8,7 @@ export interface Releasable {
   readonly state: SessionState;
   readonly live: boolean;
   readonly stop: StopInfo | undefined;
+  readonly cwd: string;
   continue(): Promise<void>;
   waitUntil(settled: () => boolean, timeoutMs: number): Promise<WaitOutcome>;
 }
@@ -52,7 +54,7 @@ export async function releaseTarget(s: Releasable, checkedAfterDetach = false): 
   if (outcome === 'timeout') return { removed, left, running: true, detail: 'the program keeps running' };
   if (s.state === 'stopped') {
     const top = s.stop?.frames[0];
-    const where = top ? `${top.name}:${top.line}` : 'an unknown place';
+    const where = top ? framePlace(top, s.cwd) : 'an unknown place';
     return { removed, left, running: false, detail: `the program stopped again at once (${s.stop?.reason} at ${where}: something this session did not set); it is left stopped there` };
   }
   return { removed, left, running: false, detail: `the program ended (${s.state})` };

@@ -1,0 +1,39 @@
+// What a new user of dapgate was told wrongly on code nobody here wrote (qs, commons-text; issue 21).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+
+const scores = join(repoRoot, 'examples', 'node', 'scores.js');
+
+describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('where a trace leaves the session is a file:line in a function, not function:line', async () => {
+    const r = await g.ok('debug_trace', { program: scores, function: 'scale', file: scores });
+    const last = r.text.trim().split('\n').at(-1)!;
+    assert.match(last, /^Session s\d+ is stopped at scores\.js:\d+ in (global\.)?runningTotal\b/, r.text);
+    const stoppedLine = Number(/scores\.js:(\d+)/.exec(last)![1]);
+    assert.ok(stoppedLine >= lineOf(scores, 'for (let i = 0; i < values.length') && stoppedLine <= lineOf(scores, 'total += scale(v, 2);'), last);
+    await g.ok('debug_stop');
+  });
+
+  test("an argument a tool does not take is refused by name, not silently dropped", async () => {
+    // a model that attached to a server passes the session to debug_probe, which only launches
+    const r = await g.call('debug_probe', { sessionId: 's1', breakpoints: [{ file: scores, line: 4 }], expressions: ['value'] });
+    assert.equal(r.isError, true, r.text);
+    assert.match(r.text, /debug_probe takes no 'sessionId'/, r.text);
+    assert.doesNotMatch(r.text, /no language given/, r.text);
+    const typo = await g.call('debug_trace', { program: scores, function: 'scale', file: scores, maxline: 5 });
+    assert.equal(typo.isError, true, typo.text);
+    assert.match(typo.text, /takes no 'maxline'/, typo.text);
+    assert.match(typo.text, /maxLines/, 'the parameters it does take are named');
+    assert.deepEqual((await g.ok('debug_sessions')).structured.sessions.filter((s: { state: string }) => s.state !== 'terminated' && s.state !== 'exited'), [], 'nothing was launched');
+  });
+});
