@@ -37,3 +37,25 @@ describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
     assert.deepEqual((await g.ok('debug_sessions')).structured.sessions.filter((s: { state: string }) => s.state !== 'terminated' && s.state !== 'exited'), [], 'nothing was launched');
   });
 });
+
+describe('answers a new user read on unfamiliar code (java)', () => {
+  let g: Gateway;
+  before(async () => {
+    g = await Gateway.start();
+  });
+  after(async () => {
+    await g?.close();
+  });
+
+  test('overloads of a name are listed with their signatures, and the hint does not offer Type.name where that cannot choose', async () => {
+    const file = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'Overloads.java');
+    for (const fn of ['find', 'Overloads.find']) {
+      const r = await g.call('debug_trace', { program: file, file, function: fn }, 120_000);
+      assert.equal(r.isError, true, r.text);
+      assert.match(r.text, new RegExp(`line ${lineOf(file, 'static int find(String text, char c)')}: static int find\\(String text, char c\\)`), r.text);
+      assert.match(r.text, new RegExp(`line ${lineOf(file, 'static int find(String text, String part)')}: static int find\\(String text, String part\\)`), r.text);
+      assert.doesNotMatch(r.text, /as Type\.find/, 'every one is Overloads.find: that name cannot choose');
+      assert.match(r.text, /pass file and line/, r.text);
+    }
+  });
+});
