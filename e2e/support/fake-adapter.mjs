@@ -10,6 +10,7 @@ let buffer = Buffer.alloc(0);
 let seq = 1;
 let mode = 'normal';
 let program = '';
+let slowFrames = false;
 
 // In 'slow' mode every response waits 700 ms and what follows it waits behind it (order kept).
 let outgoing = Promise.resolve();
@@ -45,7 +46,19 @@ function handle(req) {
       return;
     case 'threads':
       return respond(req, { threads: [{ id: 1, name: 'main' }] });
+    case 'pause':
+      respond(req);
+      if (mode === 'slow-frames') {
+        slowFrames = true;
+        event('stopped', { reason: 'pause', threadId: 1, allThreadsStopped: true });
+      }
+      return;
     case 'stackTrace':
+      if (slowFrames) {
+        slowFrames = false;
+        setTimeout(() => handle(req), 3_000);
+        return;
+      }
       return respond(req, { stackFrames: [{ id: 1, name: 'main', line: 1, column: 1, source: { path: program } }], totalFrames: 1 });
     case 'scopes':
       return respond(req, { scopes: [{ name: 'Locals', variablesReference: 10, expensive: false }] });
@@ -63,7 +76,7 @@ function handle(req) {
         process.exit(3);
       }
       respond(req, { allThreadsContinued: true });
-      endProgram(0);
+      if (mode !== 'slow-frames') endProgram(0);
       return;
     case 'disconnect':
       if (req.arguments?.terminateDebuggee !== false) debuggee?.kill('SIGKILL');

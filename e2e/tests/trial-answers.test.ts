@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
+import { fakeConfigDir, fakeProgram } from '../support/fake-config.js';
 
 const scores = join(repoRoot, 'examples', 'node', 'scores.js');
 
@@ -56,6 +57,27 @@ describe('answers a new user read on unfamiliar code (java)', () => {
       assert.match(r.text, new RegExp(`line ${lineOf(file, 'static int find(String text, String part)')}: static int find\\(String text, String part\\)`), r.text);
       assert.doesNotMatch(r.text, /as Type\.find/, 'every one is Overloads.find: that name cannot choose');
       assert.match(r.text, /pass file and line/, r.text);
+    }
+  });
+});
+
+describe('a stop the adapter reported, its stack not read yet (fake adapter)', () => {
+  test('debug_pause says the adapter reported the stop and it is being read, not "reported no stop ... the program runs on"', async () => {
+    const g = await Gateway.start({ DAPGATE_CONFIG_DIR: fakeConfigDir() });
+    try {
+      const r = await g.ok('debug_launch', { program: fakeProgram, stopOnEntry: true, adapterArgs: { mode: 'slow-frames' }, timeoutMs: 20_000 });
+      assert.equal(r.structured.state, 'stopped', r.text);
+      await g.ok('debug_continue', { timeoutMs: 300 });
+      const p = await g.ok('debug_pause', { timeoutMs: 1_000 });
+      assert.doesNotMatch(p.text, /reported no stop|runs on/, p.text);
+      assert.match(p.text, /reported the stop \(pause, thread 1\)/, p.text);
+      assert.match(p.text, /debug_wait/, p.text);
+      const w = await g.ok('debug_wait', { timeoutMs: 10_000 });
+      assert.equal(w.structured.state, 'stopped', w.text);
+      assert.match(w.text, /stopped at pause/, w.text);
+      await g.ok('debug_stop');
+    } finally {
+      await g.close();
     }
   });
 });
