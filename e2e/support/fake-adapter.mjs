@@ -11,6 +11,7 @@ let seq = 1;
 let mode = 'normal';
 let program = '';
 let slowFrames = false;
+let heldStack;
 
 // In 'slow' mode every response waits 700 ms and what follows it waits behind it (order kept).
 let outgoing = Promise.resolve();
@@ -32,6 +33,7 @@ function handle(req) {
       respond(req, { supportsConfigurationDoneRequest: true });
       event('initialized');
       return;
+    case 'attach':
     case 'launch':
       mode = req.arguments.mode ?? 'normal';
       program = req.arguments.program;
@@ -55,8 +57,15 @@ function handle(req) {
       return;
     case 'stackTrace':
       if (slowFrames) {
+        // answered 3 s late, or right after the next request comes in (a detach's), whichever is first
         slowFrames = false;
-        setTimeout(() => handle(req), 3_000);
+        const timer = setTimeout(() => release(), 3_000);
+        heldStack = () => {
+          clearTimeout(timer);
+          heldStack = undefined;
+          handle(req);
+        };
+        const release = () => heldStack?.();
         return;
       }
       return respond(req, { stackFrames: [{ id: 1, name: 'main', line: 1, column: 1, source: { path: program } }], totalFrames: 1 });
@@ -108,7 +117,9 @@ process.stdin.on('data', (chunk) => {
     if (buffer.length < end + 4 + length) return;
     const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
     buffer = buffer.subarray(end + 4 + length);
+    const held = heldStack;
     handle(message);
+    held?.();
   }
 });
 process.stdin.on('end', () => process.exit(0));

@@ -80,4 +80,24 @@ describe('a stop the adapter reported, its stack not read yet (fake adapter)', (
       await g.close();
     }
   });
+
+  test("a detach right after such a pause resumes it, and does not call the session's own pause 'something this session did not set'", async () => {
+    const g = await Gateway.start({ DAPGATE_CONFIG_DIR: fakeConfigDir() });
+    try {
+      const a = await g.ok('debug_attach', { language: 'fake', port: 65001, adapterArgs: { mode: 'slow-frames' } });
+      assert.ok(a.structured.sessionId, a.text);
+      await g.ok('debug_wait', { timeoutMs: 5_000 }); // the fake adapter stops at entry after every configurationDone
+      await g.ok('debug_continue', { timeoutMs: 300 });
+      const p = await g.ok('debug_pause', { timeoutMs: 500 });
+      assert.match(p.text, /reported the stop \(pause/, p.text);
+      const stop = await g.ok('debug_stop');
+      assert.doesNotMatch(stop.text, /did not set|NOT running/, stop.text);
+      assert.match(stop.text, /detached, the program keeps running/, stop.text);
+      // and it was resumed: the pause's stop, once read, was followed by a run before the end
+      const events = (await g.ok('debug_events', { sessionId: a.structured.sessionId })).text;
+      assert.match(events, /stopped \(pause\)[\s\S]*state -> running[\s\S]*state -> terminated/, events);
+    } finally {
+      await g.close();
+    }
+  });
 });
