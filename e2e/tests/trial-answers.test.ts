@@ -4,6 +4,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 import { fakeConfigDir, fakeProgram } from '../support/fake-config.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { freePort } from '@dapgate/dap';
+import { killGroup, startJdwpTarget } from '../support/processes.js';
+import { eventually } from '../support/gateway.js';
 
 const scores = join(repoRoot, 'examples', 'node', 'scores.js');
 
@@ -98,6 +103,31 @@ describe('a stop the adapter reported, its stack not read yet (fake adapter)', (
       assert.match(events, /stopped \(pause\)[\s\S]*state -> running[\s\S]*state -> terminated/, events);
     } finally {
       await g.close();
+    }
+  });
+});
+
+describe('a JVM attached to from a folder that does not hold its sources (real java-debug)', () => {
+  test("its own frames are not called library code, nor its thread one with 'no frame of the program'", async () => {
+    const port = await freePort();
+    const target = startJdwpTarget(join(repoRoot, 'examples', 'java', 'Service.java'), port);
+    let out = '';
+    target.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    // the gateway's folder is not where Service.java is: its source is not found
+    const g = await Gateway.start({}, [], mkdtempSync(join(tmpdir(), 'dapgate-elsewhere-')));
+    try {
+      assert.ok(await eventually(() => /request 0 /.test(out), 60_000), out);
+      const r = await g.ok('debug_snapshot', { language: 'java', port }, 120_000);
+      const main = r.text.split('\n').find((l) => /Service\.main/.test(l) && /^\s+#\d/.test(l));
+      assert.ok(main, r.text);
+      assert.doesNotMatch(main!, /\(library\)/, r.text);
+      const group = r.text.split('\n').find((l) => /\(thread 1\)|threads? [^)]*\b1\b/.test(l) && /^ {4}\d+ at /.test(l));
+      assert.ok(group, r.text);
+      assert.doesNotMatch(group!, /no frame of the program/, r.text);
+      assert.match(r.text, /no source/, 'says what it does not know: the source was not found');
+    } finally {
+      await g.close();
+      killGroup(target);
     }
   });
 });
