@@ -30,6 +30,17 @@ describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
     await g.ok('debug_stop');
   });
 
+  test("a call's arguments are its parameters, not its hoisted vars (undefined at its entry)", async () => {
+    const hoisted = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'hoisted.js');
+    const r = await g.ok('debug_trace', { program: hoisted, file: hoisted, function: 'parse', depth: 1 });
+    const call = r.structured.traces[0].events.flatMap((e: { calls: { callee: string; args?: Record<string, string> }[] }) => e.calls).find((c: { callee: string }) => /split/.test(c.callee));
+    assert.ok(call, r.text);
+    assert.deepEqual(Object.keys(call.args).filter((k) => k !== 'this').sort(), ['key', 'sep'], r.text);
+    assert.match(r.text, /split\((this=\S+, )?key='a&b&c', sep='&'(, this=\S+)?\) -> /, r.text);
+    assert.doesNotMatch(r.text, /split\([^)]*\bparts=/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test("an argument a tool does not take is refused by name, not silently dropped", async () => {
     // a model that attached to a server passes the session to debug_probe, which only launches
     const r = await g.call('debug_probe', { sessionId: 's1', breakpoints: [{ file: scores, line: 4 }], expressions: ['value'] });

@@ -5,6 +5,7 @@ import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { cleanExceptionText } from '../session/events/exception-text.js';
 import { Declarations } from './declarations.js';
+import { parametersAt } from './parameters.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
@@ -117,7 +118,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       // stepped into a call of the project's own code: trace it too, as a call this line made
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
-      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: nested.entry, trace: nested });
+      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: callArguments(nested), trace: nested });
       if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: framePlace({ name: nested.function, line: nested.end.line, source: { path: nested.file } }, session.cwd) };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);
@@ -223,7 +224,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     current = { line: here.line, changed: [], calls: [] };
     firstLine = Math.min(firstLine, here.line);
   }
-  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started };
+  const parameters = [...parametersAt(source, home.line, session.profile.trace ?? {})];
+  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, ...(parameters.length ? { parameters } : {}), lines, end, steps, ms: Date.now() - started };
 }
 
 /**
@@ -260,6 +262,16 @@ async function isProjectFrame(session: Session, frame: DebugProtocol.StackFrame)
 async function stepAndWait(session: Session, kind: 'over' | 'into' | 'out', options: TraceOptions) {
   // a step waits (bounded) for its own thread to stop again
   return session.step(kind, undefined, Math.max(1, Math.min(options.stepTimeoutMs, options.deadline - Date.now() + options.stepTimeoutMs)), options.signal);
+}
+
+/**
+ * A call's arguments: its locals at entry, less those its signature does not name where it is read
+ * (JavaScript's hoisted `var`s are locals there, `undefined`, and no argument); `this` stays.
+ */
+function callArguments(t: FrameTrace): Record<string, string> {
+  if (!t.parameters?.length) return t.entry;
+  const named = new Set([...t.parameters, 'this']);
+  return Object.fromEntries(Object.entries(t.entry).filter(([name]) => named.has(name)));
 }
 
 function where(session: Session): Where | undefined {
