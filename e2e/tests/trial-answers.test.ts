@@ -41,6 +41,17 @@ describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
     await g.ok('debug_stop');
   });
 
+  test("dapgate's own preload in a Node target is not the program's code", async () => {
+    const patch = join(repoRoot, 'adapters-config', 'patches', 'node_inspector_nodelay.cjs');
+    const line = lineOf(patch, 'const inodes = new Set();');
+    const r = await g.ok('debug_launch', { program: scores, breakpoints: [{ file: patch, line }] });
+    assert.match(r.text, /node_inspector_nodelay\.cjs:\d+ in inspectorSocketInodes/, r.text);
+    const snap = await g.ok('debug_snapshot', {});
+    const where = snap.text.split('\n').find((l) => /^ {4}\d+ at /.test(l));
+    assert.match(where ?? '', /no frame of the program/, snap.text);
+    await g.ok('debug_stop');
+  });
+
   test("an argument a tool does not take is refused by name, not silently dropped", async () => {
     // a model that attached to a server passes the session to debug_probe, which only launches
     const r = await g.call('debug_probe', { sessionId: 's1', breakpoints: [{ file: scores, line: 4 }], expressions: ['value'] });
