@@ -100,7 +100,7 @@ describe('java: a program of its own on a library\'s built classes (real java-de
     assert.equal(end.noValue, true, t.text);
     assert.equal(end.stoppedPastCaller, undefined, t.text);
     assert.doesNotMatch(t.text, /not where the call returned to|past where the call returned/, t.text);
-    assert.match(t.text, /stopped at Wrapper\.print\(StringBuilder,String\):\d+ \(after the call\)/, t.text);
+    assert.match(t.text, /stopped at \S*Wrapper\.java:\d+ in Wrapper\.print\(StringBuilder,String\) \(after the call\)/, t.text);
     await g.ok('debug_stop');
   });
 
