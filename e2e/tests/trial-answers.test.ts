@@ -58,6 +58,7 @@ describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
     assert.equal(r.isError, true, r.text);
     assert.match(r.text, /debug_probe takes no 'sessionId'/, r.text);
     assert.doesNotMatch(r.text, /no language given/, r.text);
+    assert.match(r.text, /launches a program of its own[\s\S]*debug_breakpoint_set with logMessage and collect/, 'says how to do it in a live session');
     const typo = await g.call('debug_trace', { program: scores, function: 'scale', file: scores, maxline: 5 });
     assert.equal(typo.isError, true, typo.text);
     assert.match(typo.text, /takes no 'maxline'/, typo.text);

@@ -85,8 +85,14 @@ function issueText(issue: z.ZodIssue, schema: z.ZodTypeAny, tool: string | undef
   if (issue.code !== 'unrecognized_keys' || issue.path.length || !tool || !('shape' in schema)) return issue.message;
   const names = issue.keys.map((k) => `'${k}'`).join(', ');
   const takes = Object.keys((schema as unknown as z.AnyZodObject).shape).join(', ');
-  return `${tool} takes no ${names}; its parameters: ${takes}`;
+  const why = issue.keys.includes('sessionId') ? LAUNCHES_ONLY[tool] : undefined;
+  return `${tool} takes no ${names}${why ? ` (${why})` : ''}; its parameters: ${takes}`;
 }
+
+/** What a tool that starts its own program does instead for a live session (a sessionId given to it). */
+const LAUNCHES_ONLY: Record<string, string> = {
+  debug_probe: 'it launches a program of its own; in a live session, debug_breakpoint_set with logMessage and collect records what it hits',
+};
 
 /**
  * JSON Schema of a zod schema without `$schema` and without `additionalProperties` that says
