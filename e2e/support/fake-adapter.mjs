@@ -10,6 +10,8 @@ let buffer = Buffer.alloc(0);
 let seq = 1;
 let mode = 'normal';
 let program = '';
+let slowFrames = false;
+let heldStack;
 
 // In 'slow' mode every response waits 700 ms and what follows it waits behind it (order kept).
 let outgoing = Promise.resolve();
@@ -31,6 +33,7 @@ function handle(req) {
       respond(req, { supportsConfigurationDoneRequest: true });
       event('initialized');
       return;
+    case 'attach':
     case 'launch':
       mode = req.arguments.mode ?? 'normal';
       program = req.arguments.program;
@@ -45,7 +48,26 @@ function handle(req) {
       return;
     case 'threads':
       return respond(req, { threads: [{ id: 1, name: 'main' }] });
+    case 'pause':
+      respond(req);
+      if (mode === 'slow-frames') {
+        slowFrames = true;
+        event('stopped', { reason: 'pause', threadId: 1, allThreadsStopped: true });
+      }
+      return;
     case 'stackTrace':
+      if (slowFrames) {
+        // answered 3 s late, or right after the next request comes in (a detach's), whichever is first
+        slowFrames = false;
+        const timer = setTimeout(() => release(), 3_000);
+        heldStack = () => {
+          clearTimeout(timer);
+          heldStack = undefined;
+          handle(req);
+        };
+        const release = () => heldStack?.();
+        return;
+      }
       return respond(req, { stackFrames: [{ id: 1, name: 'main', line: 1, column: 1, source: { path: program } }], totalFrames: 1 });
     case 'scopes':
       return respond(req, { scopes: [{ name: 'Locals', variablesReference: 10, expensive: false }] });
@@ -63,7 +85,7 @@ function handle(req) {
         process.exit(3);
       }
       respond(req, { allThreadsContinued: true });
-      endProgram(0);
+      if (mode !== 'slow-frames') endProgram(0);
       return;
     case 'disconnect':
       if (req.arguments?.terminateDebuggee !== false) debuggee?.kill('SIGKILL');
@@ -95,7 +117,9 @@ process.stdin.on('data', (chunk) => {
     if (buffer.length < end + 4 + length) return;
     const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
     buffer = buffer.subarray(end + 4 + length);
+    const held = heldStack;
     handle(message);
+    held?.();
   }
 });
 process.stdin.on('end', () => process.exit(0));

@@ -21,6 +21,8 @@ export function fakeConfigDir(command?: string[]): string {
       install: { kind: 'manual', instructions: 'test-only adapter' },
     },
     launch: { arguments: { program: '${program}', mode: '${mode}' } },
+    // an attach to "a port": the fake adapter starts its stand-in debuggee as for a launch
+    attach: { arguments: { request: 'attach', program: 'attached.fake', port: '${port}' } },
   };
   writeFileSync(join(dir, 'fake.json'), JSON.stringify(profile, null, 2));
   return dir;

@@ -112,7 +112,7 @@ describe('fault matrix: real adapters', () => {
     await matrix('target JVM restarts (attach, reconnect)', async (f) => {
       let target = startJdwpTarget(service, port, { args: ['300'] });
       targets.push(target);
-      const a = await f.call(g, 'debug_attach', { language: 'java', port, waitForTargetMs: 30_000, reconnect: true, timeoutMs: 60_000 }, 90_000);
+      const a = await f.call(g, 'debug_attach', { language: 'java', port, waitForTargetMs: 30_000, reconnect: true }, 90_000);
       assert.equal(a?.isError, false, a?.text);
       await f.call(g, 'debug_breakpoint_set', { file: service, line }, 15_000);
       const first = await f.call(g, 'debug_wait', { timeoutMs: 30_000 }, 35_000);

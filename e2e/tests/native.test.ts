@@ -197,7 +197,7 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     assert.match(w.structured.stop.function, /rust_panic/, w.text);
     assert.match(w.text, /stopped at panic: index out of bounds/, 'a panic, named with its message, not lldb\'s "breakpoint 1.1"');
     assert.equal(w.structured.raisedAt?.line, line, w.text);
-    const stack = await g.ok('debug_stack', { count: 20 });
+    const stack = await g.ok('debug_stack', { levels: 20 });
     assert.match(stack.text, new RegExp(`last_three\\S* at panic\\.rs:${line}`), stack.text);
     const end = await g.ok('debug_continue', { timeoutMs: 30_000 });
     assert.equal(end.structured.exitCode, 101, end.text);

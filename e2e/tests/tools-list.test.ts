@@ -90,7 +90,7 @@ describe('tools/list', () => {
       const quick = pyExample('quick.py');
       const line = lineOf(quick, 'out.append(v * v)');
       for (const name of takers) {
-        const args = name === 'debug_test' ? { test: 'tests/test_x.py::test_y' } : { program: quick };
+        const args = name === 'debug_test' ? { test: 'tests/test_x.py::test_y' } : name === 'debug_attach' ? {} : { program: quick };
         const wrong = await g.call(name, { ...args, breakpoints: [{ file: quick, line: line - 1, expectContent: 'out.append' }] });
         assert.ok(wrong.isError, `${name}: ${wrong.text}`);
         assert.match(wrong.text, new RegExp(`does not contain "out.append"[\\s\\S]*it is on line ${line}`), name);

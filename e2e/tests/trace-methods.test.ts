@@ -25,7 +25,7 @@ describe('debug_trace of one method among same-named ones (python, real debugpy)
   test('a bare name defined twice in the file is refused with each candidate as a runnable name', async () => {
     const r = await g.call('debug_trace', { program: ranges, file: ranges, function: 'convert' }, 120_000);
     assert.equal(r.isError, true, r.text);
-    assert.match(r.text, /'convert' is defined 2 times in .*ranges\.py: ParamType\.convert \(line 5\), IntRange\.convert \(line 13\)/, r.text);
+    assert.match(r.text, /'convert' is defined 2 times in .*ranges\.py: ParamType\.convert \(line 5: def convert\(self, value\)\); IntRange\.convert \(line 13: def convert\(self, value\)\)\nNext: name one as Type\.convert/, r.text);
   });
 
   test('Class.method without its file: debugpy names functions bare, so the answer says to pass the file', async () => {

@@ -14,7 +14,7 @@ export { Inspector, type InspectTarget } from './session/reads/inspect.js';
 export type { VariableNode, ScopeNode, ExpandOptions } from './session/reads/variable-nodes.js';
 export type { Variables, VariablesRequest } from './session/reads/variables-at.js';
 export { parsePath } from './session/reads/variable-path.js';
-export { canonicalPath, samePath, shortPath } from './session/paths.js';
+export { canonicalPath, framePlace, samePath, shortPath } from './session/paths.js';
 export { contextBlock } from './source-context.js';
 export * from './session/types.js';
 export { WorkspaceBreakpoints, type BreakpointRequest, type BreakpointSelection, type LaunchTarget } from './breakpoints/workspace-breakpoints.js';

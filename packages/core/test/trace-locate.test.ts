@@ -32,20 +32,20 @@ test('Type.method looks inside that type\'s block; a bare name defined more than
     writeFileSync(spread, ['class Base(', '    object,', '):', '    top: int', '', '    def convert(', '        self, value', '    ) -> int:', '        return int(value)', ''].join('\n'));
     assert.equal(await functionBodyLine(profile('python'), spread, 'Base.convert'), 9, 'a class signature over several lines');
     assert.equal(await functionBodyLine(profile('python'), py, 'ParamType.convert'), 3);
-    await assert.rejects(functionBodyLine(profile('python'), py, 'convert'), /'convert' is defined 3 times in .*: ParamType\.convert \(line 2\), Range\.convert \(line 9\), line 13/);
+    await assert.rejects(functionBodyLine(profile('python'), py, 'convert'), /'convert' is defined 3 times in .*: ParamType\.convert \(line 2: def convert\(self, value\)\); Range\.convert \(line 9: def convert\(self, value\)\); line 13: def convert\(x\)/);
     await assert.rejects(functionBodyLine(profile('python'), py, 'Other.convert'), /no 'Other' found/);
     const go = join(dir, 'tree.go');
     writeFileSync(go, ['package t', '', 'func (t *Tree) Get(k int) int {', '\treturn k', '}', '', 'func (n node) Get(k int) int {', '\treturn k + 1', '}', ''].join('\n'));
     assert.equal(await functionBodyLine(profile('go'), go, 'node.Get'), 8);
     assert.equal(await functionBodyLine(profile('go'), go, 'Tree.Get'), 4);
-    await assert.rejects(functionBodyLine(profile('go'), go, 'Get'), /Tree\.Get \(line 3\), node\.Get \(line 7\)/);
+    await assert.rejects(functionBodyLine(profile('go'), go, 'Get'), /Tree\.Get \(line 3: func \(t \*Tree\) Get\(k int\) int\); node\.Get \(line 7: func \(n node\) Get\(k int\) int\)/);
     const java = join(dir, 'Shapes.java');
     writeFileSync(java, ['class Circle {', '  double area() {', '    return 3.14;', '  }', '}', 'class Square {', '  double area() {', '    return 1.0;', '  }', '}', ''].join('\n'));
     assert.equal(await functionBodyLine(profile('java'), java, 'Square.area'), 8);
     assert.equal(await functionBodyLine(profile('java'), java, 'Circle#area'), 3);
     const text = join(dir, 'Element.java');
     writeFileSync(text, ['class Element {', '  String text() {', '    return "";', '  }', '  Element text(String t) {', '    return this;', '  }', '}', ''].join('\n'));
-    await assert.rejects(functionBodyLine(profile('java'), text, 'Element.text'), /'Element\.text' is defined 2 times .*lines 2, 5/);
+    await assert.rejects(functionBodyLine(profile('java'), text, 'Element.text'), /'Element\.text' is defined 2 times .*: line 2: String text\(\); line 5: Element text\(String t\)/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -18,6 +18,11 @@ export function samePath(a: string, b: string): boolean {
   return process.platform === 'win32' || process.platform === 'darwin' ? ca.toLowerCase() === cb.toLowerCase() : ca === cb;
 }
 
+/** `parse.js:207 in parseObject`: where a frame is, as every answer says it (never `function:line`, which reads as a file). */
+export function framePlace(f: { name: string; line: number; source?: { path?: string; name?: string } }, cwd: string): string {
+  return `${shortPath(f.source?.path ?? f.source?.name, cwd)}:${f.line} in ${f.name}`;
+}
+
 /** A path as short as it can be while staying unambiguous: relative to `cwd` when inside it. */
 export function shortPath(path: string | undefined, cwd: string): string {
   if (!path) return '<no source>';

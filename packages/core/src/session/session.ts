@@ -201,6 +201,15 @@ export class Session extends ProgramView {
     return this.state === 'stopped' ? this.threads.focus()?.stop : undefined;
   }
 
+  /**
+   * A stop the adapter reported whose frames are still being read: the session shows it (state
+   * `stopped`) only once read, so meanwhile it is running to every waiter, yet the program is not.
+   */
+  get stopBeingRead(): { threadId: number; reason: string; sinceMs: number } | undefined {
+    const e = this.threads.all().find((t) => t.state === 'stopped' && t.stop && !t.stop.ready);
+    return e?.stop ? { threadId: e.id, reason: e.stop.reason, sinceMs: Date.now() - e.stop.at } : undefined;
+  }
+
   /** Where requests about program state go: the focused stopped thread's connection, else the program's. */
   activeClient(): DapClient | undefined {
     const focus = this.state === 'stopped' ? this.threads.focus() : undefined;

@@ -1,9 +1,11 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { cleanExceptionText } from '../session/events/exception-text.js';
 import { Declarations } from './declarations.js';
+import { parametersAt } from './parameters.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
@@ -120,8 +122,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       // stepped into a call of the project's own code: trace it too, as a call this line made
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
-      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: nested.entry, trace: nested });
-      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: nested.end.where ?? `${nested.function}:${nested.end.line}` };
+      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: callArguments(nested), trace: nested });
+      if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: nested.end.where ?? framePlace({ name: nested.function, line: nested.end.line, source: { path: nested.file } }, session.cwd) };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);
         end = nested.end;
@@ -132,14 +134,14 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       returnedInto = true;
       if (nested.end.kind === 'raised' && isPanicStop(session)) {
         push(current);
-        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: nested.end.where ?? `${nested.function}:${nested.end.line}` };
+        end = { kind: 'raised', exception: nested.end.exception, line: current.line, where: nested.end.where ?? framePlace({ name: nested.function, line: nested.end.line, source: { path: nested.file } }, session.cwd) };
         break;
       }
     }
     // an exception stop in this frame or a callee (one in the caller is the same exception passing through)
     if (here && isExceptionStop(session) && here.depth >= home.depth) {
       const inFrame = here.depth === home.depth && here.name === home.name;
-      raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : `${here.name}:${here.line}` };
+      raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : framePlace(here.frame, session.cwd) };
       // the frame may end with this exception: its last chance to read the boundary scopes
       await locals.settle(current.line, current.line, here.depth - home.depth);
       if (inFrame && here.line === current.line) continue; // the stop on the raising line itself (or the exception passing through it): not another line run
@@ -226,7 +228,8 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     current = { line: here.line, changed: [], calls: [] };
     firstLine = Math.min(firstLine, here.line);
   }
-  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, lines, end, steps, ms: Date.now() - started, ...(optimized ? { optimized } : {}) };
+  const parameters = [...parametersAt(source, home.line, session.profile.trace ?? {})];
+  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, ...(parameters.length ? { parameters } : {}), lines, end, steps, ms: Date.now() - started, ...(optimized ? { optimized } : {}) };
 }
 
 /**
@@ -266,6 +269,16 @@ async function stepAndWait(session: Session, kind: 'over' | 'into' | 'out', opti
   return session.step(kind, undefined, Math.max(1, Math.min(options.stepTimeoutMs, options.deadline - Date.now() + options.stepTimeoutMs)), options.signal);
 }
 
+/**
+ * A call's arguments: its locals at entry, less those its signature does not name where it is read
+ * (JavaScript's hoisted `var`s are locals there, `undefined`, and no argument); `this` stays.
+ */
+function callArguments(t: FrameTrace): Record<string, string> {
+  if (!t.parameters?.length) return t.entry;
+  const named = new Set([...t.parameters, 'this']);
+  return Object.fromEntries(Object.entries(t.entry).filter(([name]) => named.has(name)));
+}
+
 function where(session: Session): Where | undefined {
   const stop = session.stop;
   const frame = stop?.frames[0];
@@ -283,7 +296,7 @@ async function panicSite(session: Session, homeDepth: number): Promise<string | 
   const total = stop.totalFrames ?? stop.frames.length;
   for (const [i, frame] of stop.frames.entries()) {
     if (total - i <= homeDepth) return undefined;
-    if (await isProjectFrame(session, frame)) return `${frame.name}:${frame.line}`;
+    if (await isProjectFrame(session, frame)) return framePlace(frame, session.cwd);
   }
   return undefined;
 }

@@ -47,7 +47,7 @@ function inContainer(lines: string[], definition: RegExp, container: RegExp, bod
       if (line.trim() && !skip?.test(line) && indent(line) <= indent(lines[c]!)) break;
       if (definition.test(line)) found.push(i);
     }
-    if (found.length > 1) throw new GatewayError(`'${name}' is defined ${found.length} times in ${file} (overloads, or a nested type's): lines ${found.map((i) => i + 1).join(', ')}`, 'pass file and line (a line inside the one to trace)', 'ambiguous');
+    if (found.length > 1) throw new GatewayError(`'${name}' is defined ${found.length} times in ${file} (overloads, or a nested type's): ${found.map((i) => definitionAt(lines, i)).join('; ')}`, 'pass file and line (a line inside the one to trace)', 'ambiguous');
     if (found.length === 1) return found[0]!;
   }
   const owner = name.split(/[.#]|::/).slice(-2, -1)[0];
@@ -60,15 +60,21 @@ function onlyDefinition(lines: string[], definition: RegExp, container: string |
   if (all.length === 0) throw new GatewayError(`no definition of '${short}' found in ${file}`, 'check the name, or pass file and line (a line inside the function)', 'not-found');
   if (all.length === 1) return all[0]!;
   const owners = container ? new RegExp(container.replaceAll('NAME', '(?<owner>[\\w$]+)')) : undefined;
-  const named = all.map((i) => {
-    const owner = owners && enclosing(lines, i, owners);
-    return owner ? `${owner}.${short} (line ${i + 1})` : `line ${i + 1}`;
-  });
+  const ownerOf = all.map((i) => (owners && enclosing(lines, i, owners)) || undefined);
+  const named = all.map((i, k) => (ownerOf[k] ? `${ownerOf[k]}.${short} (${definitionAt(lines, i)})` : definitionAt(lines, i)));
+  // Type.name chooses only where types differ: overloads in one type share it
+  const byType = ownerOf.every((o) => o && ownerOf.filter((p) => p === o).length === 1);
   throw new GatewayError(
-    `'${short}' is defined ${all.length} times in ${file}: ${named.join(', ')}`,
-    `name one${owners ? ` as Type.${short}` : ''}, or pass file and line (a line inside the function)`,
+    `'${short}' is defined ${all.length} times in ${file}: ${named.join('; ')}`,
+    `${byType ? `name one as Type.${short}, or ` : ''}pass file and line (a line inside the one to trace)`,
     'ambiguous',
   );
+}
+
+/** `line 7: static int find(String text, String part)`: a definition as its line says it, so overloads differ by their parameters. */
+function definitionAt(lines: string[], at: number): string {
+  const text = lines[at]!.trim().replace(/\s*[{:]\s*$/, '');
+  return `line ${at + 1}: ${text.length > 120 ? `${text.slice(0, 120)}…` : text}`;
 }
 
 /** The name of the nearest container opened above `at` (on its own line, or the definition's, as a Go receiver). */

@@ -63,6 +63,8 @@ export interface FrameTrace {
   startLine: number;
   /** Locals at the start: a call's arguments when the trace started at its entry. */
   entry: Record<string, string>;
+  /** Its parameters' names, read from its signature where the profile tells how (empty: not known). */
+  parameters?: string[];
   lines: LineEvent[];
   end: TraceEnd;
   steps: number;

@@ -26,7 +26,9 @@ const NO_FRAMES: Record<NonNullable<WaitGroup['noFrames']>, string> = {
 
 function place(g: WaitGroup, cwd: string): string {
   if (g.noFrames) return NO_FRAMES[g.noFrames];
-  const at = g.noProgramFrame ? `${g.function} (no frame of the program)` : `${shortPath(g.file, cwd)}:${g.line} in ${g.function}`;
+  // a frame whose source is not found is not known to be a library's: said as what is known
+  const none = g.sourcesMissing ? 'no frame with its source found here' : 'no frame of the program';
+  const at = g.noProgramFrame ? `${g.function} (${none})` : `${shortPath(g.file, cwd)}:${g.line} in ${g.function}`;
   return `${at}${g.reason ? ` — ${g.reason}` : ''}`;
 }
 
@@ -41,7 +43,7 @@ const LIBRARY_TOP = 3;
 function stackLines(frames: SnapshotFrame[], cwd: string): string[] {
   // no frame is the program's (a stdlib server, a runtime thread): its top frames are where it waits
   if (frames.length && frames.every((f) => f.library)) {
-    const top = frames.slice(0, LIBRARY_TOP).map((f) => `    #${f.index} ${f.name} at ${shortPath(f.file, cwd)}:${f.line} (library)`);
+    const top = frames.slice(0, LIBRARY_TOP).map((f) => `    #${f.index} ${f.name} ${f.file ? `at ${shortPath(f.file, cwd)}:${f.line} (library)` : `at line ${f.line > 0 ? f.line : '?'} (no source found)`}`);
     return frames.length > LIBRARY_TOP ? [...top, `    … ${plural(frames.length - LIBRARY_TOP, 'library frame')}`] : top;
   }
   const out: string[] = [];

@@ -32,6 +32,7 @@ export async function debugPause(a: ToolArgs<typeof config.input>, { manager, si
     return ok(text, { sessionId: s.id, state: s.state, paused: false });
   }
   const d = await settle(s, Math.max(1, timeoutMs - (Date.now() - started)), signal, 3, progress);
+  if (d.structured.stopBeingRead) return ok(d.text, { ...d.structured, paused: true });
   if (d.structured.waitTimedOut && s.state === 'running') {
     // answered, yet no stop: say why where the profile knows (Node: only when JavaScript runs), never guess
     const why = s.profile.stops.pauseWhenIdle ?? `${s.profile.adapter.name} may stop it later, or not at all.`;

@@ -64,7 +64,9 @@ export function defineTool<Shape extends z.ZodRawShape>(
 ): void {
   const memo = listingMemo(manager.profiles);
   const output = standardSchema(z.object(config.output ?? outputs.session).passthrough(), false, memo, `${name} output`);
-  const input = standardSchema(z.object(config.input), true, memo, `${name} input`);
+  // strict: an argument the tool does not take is refused by name (stripped, it was ignored without a word: a
+  // sessionId given to debug_probe, a misspelt maxLines); tools/list shows no additionalProperties either way
+  const input = standardSchema(z.object(config.input).strict(), true, memo, `${name} input`, name);
   server.registerTool(
     name,
     { title: config.title, description: config.description, inputSchema: input, outputSchema: output, annotations: config.annotations },

@@ -55,7 +55,7 @@ export async function warmListing(memo: ListingMemo): Promise<void> {
  * `schema` as a Standard Schema whose JSON form is built on first listing (not at start-up) and
  * kept: in `memo` under `key` when given (the same tool's schema in every server of a gateway).
  */
-export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false, memo?: ListingMemo, key?: string): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
+export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = false, memo?: ListingMemo, key?: string, tool?: string): StandardSchemaWithJSON<z.input<T>, z.output<T>> {
   let json: Record<string, unknown> | undefined;
   const build = () => compactSchema(schema, dropBounds);
   const listed = () => {
@@ -73,12 +73,26 @@ export function standardSchema<T extends z.ZodTypeAny>(schema: T, dropBounds = f
       vendor: 'zod',
       validate: (value: unknown) => {
         const r = schema.safeParse(value);
-        return r.success ? { value: r.data } : { issues: r.error.issues.map((i) => ({ message: i.message, path: i.path })) };
+        return r.success ? { value: r.data } : { issues: r.error.issues.map((i) => ({ message: issueText(i, schema, tool), path: i.path })) };
       },
       jsonSchema: { input: listed, output: listed },
     },
   };
 }
+
+/** An argument the tool does not take, named with the ones it does (zod says only "Unrecognized key(s) in object"). */
+function issueText(issue: z.ZodIssue, schema: z.ZodTypeAny, tool: string | undefined): string {
+  if (issue.code !== 'unrecognized_keys' || issue.path.length || !tool || !('shape' in schema)) return issue.message;
+  const names = issue.keys.map((k) => `'${k}'`).join(', ');
+  const takes = Object.keys((schema as unknown as z.AnyZodObject).shape).join(', ');
+  const why = issue.keys.includes('sessionId') ? LAUNCHES_ONLY[tool] : undefined;
+  return `${tool} takes no ${names}${why ? ` (${why})` : ''}; its parameters: ${takes}`;
+}
+
+/** What a tool that starts its own program does instead for a live session (a sessionId given to it). */
+const LAUNCHES_ONLY: Record<string, string> = {
+  debug_probe: 'it launches a program of its own; in a live session, debug_breakpoint_set with logMessage and collect records what it hits',
+};
 
 /**
  * JSON Schema of a zod schema without `$schema` and without `additionalProperties` that says

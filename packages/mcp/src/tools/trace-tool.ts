@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type Session, type TraceRequest, type TraceResult } from '@dapgate/core';
+import { GatewayError, framePlace, traceInSession, traceLaunch, type FrameTrace, type Session, type TraceRequest, type TraceResult } from '@dapgate/core';
 import { tool } from './register.js';
 import { fieldShape, takeFields } from './profile-fields.js';
 import { ok } from './result.js';
@@ -79,7 +79,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
   lines.push(
     s.state === 'stopped' && top
-      ? `Session ${s.id} is stopped at ${top.name}:${top.line}${stoppedWhere(last, panicStart(s, top.name))}; debug_continue / debug_stop.`
+      ? `Session ${s.id} is stopped at ${framePlace(top, s.cwd)}${stoppedWhere(last, panicStart(s, top.name))}; debug_continue / debug_stop.`
       : `Session ${s.id} is ${s.state}.`,
   );
   const totalLines = r.traces.reduce((n, t) => n + t.lines.length, 0);

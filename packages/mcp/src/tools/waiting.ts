@@ -29,7 +29,14 @@ export async function settle(
   }
   const mine = threadId !== undefined && session.state === 'stopped' && session.thread(threadId)?.state === 'stopped';
   const d = await describe(session, { frames, threadId: mine ? threadId : undefined });
-  if (outcome === 'timeout') {
+  const reading = outcome === 'timeout' && session.state === 'running' ? session.stopBeingRead : undefined;
+  if (reading) {
+    // the adapter did stop it: what is late is its answer about where (a stack request pending), not the stop
+    const [first = ''] = d.text.split('\n');
+    d.text = `${first.replace(/ is running\.?$/, '')}: ${beingRead(session, reading)}`;
+    d.structured.waitTimedOut = true;
+    d.structured.stopBeingRead = reading;
+  } else if (outcome === 'timeout') {
     const [first = '', ...rest] = d.text.split('\n');
     const next = d.structured.evaluating
       ? 'the program may be passing them with no stop due yet (below); debug_wait for more'
@@ -40,4 +47,9 @@ export async function settle(
     d.text = `${d.text} (wait cancelled)`;
   }
   return d;
+}
+
+/** A stop reported and not read yet, in words: what is known and what to do. */
+export function beingRead(session: Session, r: NonNullable<Session['stopBeingRead']>): string {
+  return `${session.profile.adapter.name} reported the stop (${r.reason}, thread ${r.threadId}) ${seconds(r.sinceMs)} ago, and has not answered where yet (debug_diagnose shows the pending request); the program is stopped, the session shows the stop once its stack is read: debug_wait.`;
 }

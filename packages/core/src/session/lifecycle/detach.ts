@@ -1,5 +1,6 @@
 import type { BreakpointSync } from '../breakpoints/breakpoint-sync.js';
 import type { SessionState, StopInfo, WaitOutcome } from '../types.js';
+import { framePlace } from '../paths.js';
 
 /** What a detach needs of its session (not the Session class: it calls this). */
 export interface Releasable {
@@ -7,12 +8,17 @@ export interface Releasable {
   readonly state: SessionState;
   readonly live: boolean;
   readonly stop: StopInfo | undefined;
+  readonly cwd: string;
+  /** A stop the adapter reported whose stack is still being read (the session still shows running). */
+  readonly stopBeingRead: unknown;
   continue(): Promise<void>;
   waitUntil(settled: () => boolean, timeoutMs: number): Promise<WaitOutcome>;
 }
 
 /** How long a resumed target must run without stopping before a detach says it runs. */
 const RUNS_FOR_MS = 300;
+/** How long a detach waits for a stop already reported (a pause just answered) to be read, so it can resume it. */
+const STOP_READ_MS = 5_000;
 
 /** What a detach did to the target, and what it saw. */
 export interface Detached {
@@ -37,6 +43,12 @@ export interface Detached {
  */
 export async function releaseTarget(s: Releasable, checkedAfterDetach = false): Promise<Detached> {
   const { removed, left } = await s.sync.clearTarget().catch((e: Error) => ({ removed: [], left: [`its breakpoints (${e.message})`] }));
+  // a stop the adapter reported is a stop even while its stack is read: resumed like any, never
+  // taken for running (nor, read a moment later, for "something this session did not set")
+  if (s.state === 'running' && s.stopBeingRead) await s.waitUntil(() => !s.stopBeingRead, STOP_READ_MS);
+  if (s.state === 'running' && s.stopBeingRead) {
+    return { removed, left, running: false, detail: `the adapter reported a stop whose stack it did not give within ${STOP_READ_MS / 1000} s, so it could not be resumed; it is stopped as far as dapgate knows` };
+  }
   if (s.state === 'stopped') {
     try {
       await s.continue();
@@ -52,7 +64,7 @@ export async function releaseTarget(s: Releasable, checkedAfterDetach = false): 
   if (outcome === 'timeout') return { removed, left, running: true, detail: 'the program keeps running' };
   if (s.state === 'stopped') {
     const top = s.stop?.frames[0];
-    const where = top ? `${top.name}:${top.line}` : 'an unknown place';
+    const where = top ? framePlace(top, s.cwd) : 'an unknown place';
     return { removed, left, running: false, detail: `the program stopped again at once (${s.stop?.reason} at ${where}: something this session did not set); it is left stopped there` };
   }
   return { removed, left, running: false, detail: `the program ended (${s.state})` };

@@ -64,6 +64,8 @@ export interface WaitGroup {
   function?: string;
   /** True when no frame of these threads is the program's (runtime or library threads). */
   noProgramFrame: boolean;
+  /** Some of those frames have a line but no source dapgate found: the program's own may be among them (its sources elsewhere). */
+  sourcesMissing?: boolean;
   reason?: string;
   /**
    * Threads with no frames, by why: the adapter reported none (`none-reported`), the thread did not

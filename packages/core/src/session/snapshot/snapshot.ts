@@ -210,7 +210,7 @@ export function groupByPlace(threads: ThreadSnapshot[]): WaitGroup[] {
     const at = t.frames[t.programFrame ?? 0]!;
     const key = `${at.file}:${at.line}:${at.name}:${t.waitReason ?? ''}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { file: at.file, line: at.line, function: at.name, noProgramFrame: t.programFrame === undefined, ...(t.waitReason ? { reason: t.waitReason } : {}), threadIds: [] }));
+    if (!g) groups.set(key, (g = { file: at.file, line: at.line, function: at.name, noProgramFrame: t.programFrame === undefined, ...(t.programFrame === undefined && t.frames.some((f) => !f.file && f.line > 0) ? { sourcesMissing: true } : {}), ...(t.waitReason ? { reason: t.waitReason } : {}), threadIds: [] }));
     g.threadIds.push(t.id);
   }
   return [...[...groups.values()].sort((a, b) => Number(a.noProgramFrame) - Number(b.noProgramFrame) || b.threadIds.length - a.threadIds.length), ...frameless.values()];
