@@ -15,6 +15,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,12 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
     private final JdkSources jdkSources = JdkSources.forThisJdk();
 
     private record CachedScan(long modified, long size, JavaSourceScanner.Result result) {
+    }
+
+    private static final long INDEX_TTL_MS = 10_000;
+    private final Map<Path, RootIndex> indexes = new ConcurrentHashMap<>();
+
+    private record RootIndex(long builtAt, Map<String, List<Path>> byName) {
     }
 
     @Override
@@ -217,7 +224,37 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
 
     /** Bounded search under a root for a file with this name whose package matches. */
     private Path search(Path root, String fileName, String pkgDir) {
-        Path[] found = new Path[1];
+        for (Path file : index(root).byName().getOrDefault(fileName, List.of())) {
+            if (Files.isRegularFile(file) && packageMatches(file, pkgDir)) {
+                return file;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The root's files by name, walked once per {@link #INDEX_TTL_MS}: a stack read asks for
+     * every frame's source, and a walk per frame without one (the JDK's, a library's) cost seconds
+     * a stop under a large working folder.
+     */
+    private RootIndex index(Path root) {
+        RootIndex cached = indexes.get(root);
+        if (cached != null && System.currentTimeMillis() - cached.builtAt() < INDEX_TTL_MS) {
+            return cached;
+        }
+        synchronized (indexes) {
+            cached = indexes.get(root);
+            if (cached != null && System.currentTimeMillis() - cached.builtAt() < INDEX_TTL_MS) {
+                return cached;
+            }
+            RootIndex built = new RootIndex(System.currentTimeMillis(), walk(root));
+            indexes.put(root, built);
+            return built;
+        }
+    }
+
+    private static Map<String, List<Path>> walk(Path root) {
+        Map<String, List<Path>> byName = new HashMap<>();
         int[] visited = new int[1];
         try {
             Files.walkFileTree(root, EnumSet.noneOf(FileVisitOption.class), SEARCH_MAX_DEPTH, new SimpleFileVisitor<>() {
@@ -235,10 +272,7 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
                     if (++visited[0] > SEARCH_MAX_FILES) {
                         return FileVisitResult.TERMINATE;
                     }
-                    if (file.getFileName().toString().equals(fileName) && packageMatches(file, pkgDir)) {
-                        found[0] = file;
-                        return FileVisitResult.TERMINATE;
-                    }
+                    byName.computeIfAbsent(file.getFileName().toString(), k -> new ArrayList<>()).add(file);
                     return FileVisitResult.CONTINUE;
                 }
 
@@ -250,7 +284,7 @@ final class SourceLookupProvider implements ISourceLookUpProvider {
         } catch (IOException | RuntimeException e) {
             Log.debug("source search under " + root + " failed: " + e);
         }
-        return found[0];
+        return byName;
     }
 
     static Path toPath(String uriOrPath) {
