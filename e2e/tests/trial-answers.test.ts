@@ -41,6 +41,13 @@ describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
     await g.ok('debug_stop');
   });
 
+  test("a call's arguments are listed in the signature's order, not the adapter's (alphabetical)", async () => {
+    const program = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'argorder.js');
+    const r = await g.ok('debug_trace', { program, file: program, function: 'main', depth: 1 });
+    assert.match(r.text, /window\((this=\S+, )?text='abcdef', start=1, end=3\) -> 'BC'/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test("dapgate's own preload in a Node target is not the program's code", async () => {
     const patch = join(repoRoot, 'adapters-config', 'patches', 'node_inspector_nodelay.cjs');
     const line = lineOf(patch, 'const inodes = new Set();');

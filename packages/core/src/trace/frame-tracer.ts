@@ -275,8 +275,8 @@ async function stepAndWait(session: Session, kind: 'over' | 'into' | 'out', opti
  */
 function callArguments(t: FrameTrace): Record<string, string> {
   if (!t.parameters?.length) return t.entry;
-  const named = new Set([...t.parameters, 'this']);
-  return Object.fromEntries(Object.entries(t.entry).filter(([name]) => named.has(name)));
+  // in the signature's order (adapters list locals sorted by name), the receiver first
+  return Object.fromEntries(['this', ...t.parameters].filter((name) => name in t.entry).map((name) => [name, t.entry[name]!]));
 }
 
 function where(session: Session): Where | undefined {
