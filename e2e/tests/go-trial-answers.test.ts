@@ -71,6 +71,9 @@ describe('go answers from the cast trial (real dlv)', () => {
       assert.equal(r.structured.stop?.line, line, r.text);
       assert.match(r.text, /^Locals \(an optimized function: delve may show stale values/m, r.text);
       assert.equal(r.structured.optimized, true, r.text);
+      // delve's own line for its terminal client is not the program's output
+      const out = await g.ok('debug_output', {});
+      assert.doesNotMatch(out.text, /dlv help/, out.text);
     } finally {
       await g.call('debug_stop');
     }
