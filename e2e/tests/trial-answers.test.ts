@@ -48,6 +48,14 @@ describe('answers a new user read on unfamiliar code (node, js-debug)', () => {
     await g.ok('debug_stop');
   });
 
+  test('a returned array reads as its items, not as an object with a length', async () => {
+    const program = join(repoRoot, 'e2e', 'fixtures', 'trace-methods', 'returns-array.js');
+    const r = await g.ok('debug_trace', { program, file: program, function: 'main', depth: 1 });
+    assert.match(r.text, /multiples\((this=\S+, )?a=2\) -> Array\(3\) \[2, 4, 6\]/, r.text);
+    assert.doesNotMatch(r.text, /length: 3/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test("dapgate's own preload in a Node target is not the program's code", async () => {
     const patch = join(repoRoot, 'adapters-config', 'patches', 'node_inspector_nodelay.cjs');
     const line = lineOf(patch, 'const inodes = new Set();');

@@ -45,7 +45,8 @@ export const VariablesSpec = z
     noisePattern: regexp().optional(),
     /**
      * A regexp of values that name only a kind of object, with no preview of what it holds (js-debug's
-     * return values: `Object`, `Array(2)`): such a value is shown with its first members instead.
+     * return values: `Object`, `Array(2)`): such a value is shown with its first members instead; a
+     * match with the group `array` with its indexed items (`Array(3) [2, 4, 6]`).
      */
     bareValue: regexp().optional(),
     /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */

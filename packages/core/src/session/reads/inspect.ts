@@ -123,6 +123,13 @@ export class Inspector {
   private async previewed(n: VariableNode): Promise<VariableNode> {
     if (!this.bare?.test(n.value) || n.variablesReference <= 0) return n;
     const kids = (await this.target.variables(n.variablesReference).catch(() => [])).filter((v) => !this.hidden(v.name));
+    // an array (the profile's group `array`): its items after its kind (`Array(3) [2, 4, 6]`), not its other members (length)
+    if (this.bare.exec(n.value)?.groups?.array !== undefined) {
+      const indexed = kids.filter((v) => /^\d+$/.test(v.name));
+      const items = indexed.slice(0, PREVIEW_MEMBERS).map((v) => v.value);
+      if (indexed.length > items.length) items.push('…');
+      return { ...n, value: `${n.value} [${items.join(', ')}]` };
+    }
     const shown = kids.slice(0, PREVIEW_MEMBERS);
     const array = shown.length > 0 && shown.every((v) => /^\d+$/.test(v.name));
     const items = shown.map((v) => (array ? v.value : `${v.name}: ${v.value}`));
