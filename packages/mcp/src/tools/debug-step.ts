@@ -7,6 +7,7 @@ import { DEFAULT_WAIT_MS } from './waiting.js';
 import { describe } from '../format/session.js';
 import { outputs } from './output-schemas.js';
 import { clip } from '../format/text.js';
+import { UNSURE } from '../format/trace.js';
 
 const config = {
   title: 'Step',
@@ -40,7 +41,7 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
   if (compared.kind === 'other-thread') {
     lines.push(`The step of thread ${r.threadId} has not finished: thread ${compared.stoppedThreadId} stopped first.`);
   } else if (compared.kind === 'same') {
-    const changes = compared.changes.map(({ name, from, to }) => ({ name, change: describeChange(from, to) }));
+    const changes = compared.changes.map(({ name, from, to, unsure }) => ({ name, change: `${describeChange(from, to)}${unsure ? UNSURE : ''}` }));
     lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
   } else if (compared.kind === 'elsewhere') {
