@@ -25,6 +25,8 @@ export class CutSummary {
 export interface Whole {
   whole: string;
   uncut?: string;
+  /** What to show for the value where it changed: the uncut summary, else the head and the whole. */
+  shown: string;
 }
 
 /** A frame's locals by name (the values as shown), with the whole of each value the adapter cut short (see `CutSummary`); none where its children could not be read. */
@@ -60,7 +62,8 @@ export async function readWhole(cut: CutSummary, read: ReadChildren, value: stri
   // struct, shows otherwise in a summary than as a child)
   const plain = kids.every((k) => k.value === '' || SCALAR.test(k.value));
   const uncut = plain ? `${cut.head(value)}{${kids.filter((k) => k.value !== '').map((k) => (k.name.startsWith('[') ? k.value : `${k.name}:${k.value}`)).join(', ')}}` : undefined;
-  return { whole: `{${parts.join(', ')}}`, ...(uncut ? { uncut } : {}) };
+  const whole = `{${parts.join(', ')}}`;
+  return { whole, ...(uncut ? { uncut } : {}), shown: uncut ?? `${cut.head(value)}${whole}` };
 }
 
 /** Adds to `values` the whole of each value there that `cut` says was cut short (`refs`: each name's variablesReference). */
@@ -71,7 +74,7 @@ export async function addWholes(values: LocalValues, refs: Map<string, number>, 
   const wholes = await Promise.all(names.map((name) => readWhole(cut, read, values.get(name)!, refs.get(name) ?? 0)));
   names.forEach((name, i) => {
     const w = wholes[i];
-    if (w) values.wholes.set(name, w);
+      if (w) values.wholes.set(name, w);
   });
 }
 

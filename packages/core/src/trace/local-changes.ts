@@ -18,7 +18,9 @@ export function localChanges(before: Map<string, string>, after: Map<string, str
       continue;
     }
     const verdict = compareValues(old, value, whole(before, name), whole(after, name), cut);
-    if (verdict !== 'same') out.push({ name, from: old, to: value, ...(verdict === 'unknown' ? { unsure: true } : {}) });
+    if (verdict === 'unknown') out.push({ name, from: old, to: value, unsure: true });
+    // a value cut short is shown whole where its children were read: what changed may be past the cut
+    else if (verdict === 'changed') out.push({ name, from: whole(before, name)?.shown ?? old, to: whole(after, name)?.shown ?? value });
   }
   for (const [name, value] of before) if (!after.has(name) && !skip(name)) out.push({ name, from: value });
   return out;

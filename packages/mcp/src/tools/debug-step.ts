@@ -65,5 +65,12 @@ export const debugStepTool = tool('debug_step', config, debugStep);
 /** One local's change as a step shows it. */
 function describeChange(from: string | undefined, to: string | undefined): string {
   if (to === undefined) return '(gone)';
-  return from === undefined ? `(new) ${clip(to, 60)}` : `${clip(from, 40)} -> ${clip(to, 60)}`;
+  if (from === undefined) return `(new) ${clip(to, 60)}`;
+  // long values that differ far in are shown from a little before where they differ
+  let d = 0;
+  while (d < from.length && from[d] === to[d]) d++;
+  const skip = d > 30 ? d - 20 : 0;
+  const shownFrom = skip ? `…${from.slice(skip)}` : from;
+  const shownTo = skip ? `…${to.slice(skip)}` : to;
+  return `${clip(shownFrom, 40)} -> ${clip(shownTo, 60)}`;
 }
