@@ -21,10 +21,14 @@ export class CutSummary {
   }
 }
 
-/** What a cut value's children say: `whole`, each cut child read whole in turn; `uncut`, the summary the adapter would have built with no cut (only where every child is a plain value). */
+/**
+ * What a cut value's children say: `whole`, each cut child read whole in turn; `uncut`, the
+ * summary the adapter would have built with no cut, `exact` where every child is a plain value.
+ */
 export interface Whole {
   whole: string;
-  uncut?: string;
+  uncut: string;
+  exact: boolean;
   /** What to show for the value where it changed: the uncut summary, else the head and the whole. */
   shown: string;
 }
@@ -58,12 +62,13 @@ export async function readWhole(cut: CutSummary, read: ReadChildren, value: stri
   );
   if (parts.includes(undefined)) return undefined;
   // as lldb-dap builds it: `name:value`, an indexed child's value alone, children without a value
-  // left out; known only where each child is a number or boolean (a value with a summary, a nested
-  // struct, shows otherwise in a summary than as a child)
-  const plain = kids.every((k) => k.value === '' || SCALAR.test(k.value));
-  const uncut = plain ? `${cut.head(value)}{${kids.filter((k) => k.value !== '').map((k) => (k.name.startsWith('[') ? k.value : `${k.name}:${k.value}`)).join(', ')}}` : undefined;
+  // left out, a struct child (its own summary from children) as `{...}`; exact only where each child
+  // is a number or boolean (a child with a summary of its own may show otherwise in its parent's)
+  const exact = kids.every((k) => k.value === '' || SCALAR.test(k.value));
+  const desc = (k: DebugProtocol.Variable) => (k.variablesReference > 0 && /^\{.*\}$/.test(k.value) ? '{...}' : k.value);
+  const uncut = `${cut.head(value)}{${kids.filter((k) => k.value !== '').map((k) => (k.name.startsWith('[') ? desc(k) : `${k.name}:${desc(k)}`)).join(', ')}}`;
   const whole = `{${parts.join(', ')}}`;
-  return { whole, ...(uncut ? { uncut } : {}), shown: uncut ?? `${cut.head(value)}${whole}` };
+  return { whole, uncut, exact, shown: exact ? uncut : `${cut.head(value)}${whole}` };
 }
 
 /** Adds to `values` the whole of each value there that `cut` says was cut short (`refs`: each name's variablesReference). */
@@ -94,8 +99,9 @@ export function compareValues(before: string, after: string, wholeBefore: Whole 
   }
   // one cut, one whole: the summary the cut one's children make, uncut, against the whole one
   const [whole, full] = a !== undefined ? [wholeBefore, after] : [wholeAfter, before];
-  if (whole?.uncut === undefined) return 'unknown';
-  return whole.uncut === full ? 'same' : 'changed';
+  if (!whole) return 'unknown';
+  if (whole.uncut === full) return 'same';
+  return whole.exact ? 'changed' : 'unknown';
 }
 
 /** The parts two reads show agree: the shorter, where cut, begins the other. */
