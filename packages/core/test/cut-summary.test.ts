@@ -23,10 +23,10 @@ async function read(values: Record<string, [string, number?]>, children: Record<
     out.set(name, value);
     refs.set(name, ref ?? 0);
   }
-  await addWholes(out, refs, async (ref) => {
+  await addWholes(out, refs, async (ref, count) => {
     const kids = children[ref];
     if (!kids) throw new Error('no such reference');
-    return kids;
+    return kids.slice(0, count);
   });
   return out;
 }
@@ -112,4 +112,12 @@ test('a reference cut by time against its whole read, with struct and string chi
   // another address: a change in the part shown
   const moved = await read({ line: ['0x00007fffffffe500 {from:{...}, to:{...}, label:"diag"}', 4] });
   assert.equal(localChanges(before, moved)[0]?.unsure, undefined);
+});
+
+test('a value with more children than are read at every stop (a large array) is left unknown, not read whole', async () => {
+  const many = (last: number) => Array.from({ length: 100 }, (_, i) => child(`[${i}]`, String(i === 99 ? last : i)));
+  const before = await read({ a: ['{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...}', 1] }, { 1: many(99) });
+  assert.equal(before.wholes.size, 0);
+  const after = await read({ a: ['{0, 1, 2, 3, 4, 5, ...}', 2] }, { 2: many(5) });
+  assert.deepEqual(localChanges(before, after), [{ name: 'a', from: '{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...}', to: '{0, 1, 2, 3, 4, 5, ...}', unsure: true }]);
 });

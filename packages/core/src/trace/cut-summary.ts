@@ -41,18 +41,22 @@ export class LocalValues extends Map<string, string> {
   }
 }
 
-type ReadChildren = (ref: number) => Promise<DebugProtocol.Variable[]>;
+/** Reads the first `count` children of a reference. */
+type ReadChildren = (ref: number, count: number) => Promise<DebugProtocol.Variable[]>;
+
+/** Children read to tell a cut value whole; a value with more (a large array) is left unknown, not read at every stop. */
+export const MAX_CHILDREN = 64;
 
 const SCALAR = /^(?:[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?|true|false)$/;
 
 /** Nesting followed for a child whose value is cut too; deeper, the whole is left unknown. */
 const MAX_DEPTH = 3;
 
-/** The whole of the cut value `value` (see `Whole`); undefined when a read fails or the nesting is too deep. */
+/** The whole of the cut value `value` (see `Whole`); undefined when a read fails, the nesting is too deep or the children too many. */
 export async function readWhole(cut: CutSummary, read: ReadChildren, value: string, ref: number, depth = 0): Promise<Whole | undefined> {
   if (ref <= 0 || depth >= MAX_DEPTH) return undefined;
-  const kids = await read(ref).catch(() => undefined);
-  if (!kids) return undefined;
+  const kids = await read(ref, MAX_CHILDREN + 1).catch(() => undefined);
+  if (!kids || kids.length > MAX_CHILDREN) return undefined;
   const parts = await Promise.all(
     kids.map(async (k) => {
       if (cut.shown(k.value) === undefined) return `${k.name}:${k.value}`;

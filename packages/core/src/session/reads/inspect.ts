@@ -325,7 +325,7 @@ export class Inspector {
 
   /** The whole of each value in `values` the adapter cut short (see `CutSummary`), read from its children. */
   addWholes(values: LocalValues, refs: Map<string, number>): Promise<void> {
-    return addWholes(values, refs, (ref) => this.target.variables(ref));
+    return addWholes(values, refs, (ref, count) => this.target.variables(ref, { start: 0, count }));
   }
 
   /** A value that may be junk: an opaque type its formatter could not read, or a collection of a huge size. */
