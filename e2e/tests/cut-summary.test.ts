@@ -62,4 +62,24 @@ describe('values lldb-dap cuts short, compared across stops (real lldb-dap)', ()
     await g.ok('debug_stop');
     await g.ok('debug_breakpoint_remove', { all: true });
   });
+
+  test('Rust: a trace reports a change past the cut and none for a value not written', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'dapgate-cut-summary-rs-'));
+    try {
+      cpSync(join(repoRoot, 'e2e', 'fixtures', 'cut-summary-rs'), project, { recursive: true, filter: (p) => !p.includes('target') });
+      const main = join(project, 'src', 'main.rs');
+      const t = await g.ok('debug_trace', { program: main, cwd: project, function: 'bump', maxLines: 30 }, 300_000);
+      const events = t.structured.traces[0].events as { line: number; changed: Change[] }[];
+      const zeta = events.find((e) => e.line === lineOf(main, 'moving.zeta = n;'))?.changed.find((c) => c.name === 'moving');
+      assert.match(`${zeta?.from} -> ${zeta?.to}`, /^\{alpha:11, [^>]*zeta:16\} -> \{alpha:11, [^>]*zeta:7\}$/, t.text);
+      const setAt = lineOf(main, 'let mut moving = still.clone();');
+      for (const e of events.filter((x) => x.line >= setAt)) {
+        // (its going out of scope at the end is no change of value)
+        for (const c of e.changed) assert.ok((c.name !== 'still' || c.to === undefined) && !c.unsure, `${c.name} shown changing on line ${e.line}:\n${t.text}`);
+      }
+      await g.ok('debug_stop');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
 });
