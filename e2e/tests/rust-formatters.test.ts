@@ -99,14 +99,13 @@ describe('rust values through the formatters (real lldb-dap)', () => {
     assert.ok(events.length >= 10, t.text);
     // none of these is written in show's body. A change shown for one was a misread: the Python
     // provider's value read as `core::ops::range::Range<...> @ 0x...` at one stop and `{start:2,
-    // end:5}` at the next. What is left is lldb-dap's own 10 ms cut of a summary built from
-    // children (`{x:9, ...}` where 32 characters were not reached), which a loaded machine brings.
-    const timeCut = /^(?:0x[0-9a-f]+ )?\{(?:.{1,31}, )?\.\.\.\}$/;
+    // end:5}` at the next, or lldb-dap's own 10 ms cut of a summary built from children (`{x:9,
+    // ...}` at one stop, `{x:9, y:10}` at the next), now told from the value's children.
     const unwritten = new Set(['p', 'line', 'span', 'copy', 'shapes', 'boxed', 'meters', 'pair']);
     for (const e of events) {
       for (const c of e.changed) {
         if (!unwritten.has(c.name) || c.from === undefined || c.to === undefined) continue;
-        assert.ok(timeCut.test(c.from) || timeCut.test(c.to), `${c.name} shown changing (${c.from} -> ${c.to}) on line ${e.line}, which does not write it:\n${t.text}`);
+        assert.fail(`${c.name} shown changing (${c.from} -> ${c.to}) on line ${e.line}, which does not write it:\n${t.text}`);
       }
     }
     assert.match(t.text, new RegExp(`\\b${lineOf(main, 'let mut map')} \\|.*map = size=0`), t.text);

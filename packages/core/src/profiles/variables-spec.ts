@@ -49,6 +49,12 @@ export const VariablesSpec = z
      * match with the group `array` with its indexed items (`Array(3) [2, 4, 6]`).
      */
     bareValue: regexp().optional(),
+    /**
+     * A value the adapter cut short (lldb-dap's summary built from children: `{x:9, ...}`), with
+     * groups `shown` (the part kept) and `head` (before the braces): changes are then told from
+     * its children (see core/src/trace/cut-summary.ts).
+     */
+    cutSummary: regexp().optional(),
     /** Group children the adapter puts functions and classes under (debugpy): listed by name, under a label. */
     nameGroups: z.record(z.string()).default({}),
     /**

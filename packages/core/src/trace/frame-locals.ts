@@ -1,4 +1,5 @@
 import type { Session } from '../session/session.js';
+import { LocalValues, type CutSummary } from './cut-summary.js';
 import type { LocalChange } from './types.js';
 
 /**
@@ -40,7 +41,7 @@ export class FrameLocals {
    * after `ran` ran, with `next` about to run; the boundary scopes too when either line names
    * one of their variables (or `force`).
    */
-  async read(ran: number | undefined, next: number, frame = 0, force = false): Promise<Map<string, string>> {
+  async read(ran: number | undefined, next: number, frame = 0, force = false): Promise<LocalValues> {
     const { inspector } = this.session;
     if (this.lastStop !== this.session.stop) [this.previousStop, this.lastStop] = [this.lastStop, this.session.stop];
     const scopes = inspector.primary(await inspector.scopes(frame));
@@ -51,10 +52,11 @@ export class FrameLocals {
       Promise.all(perLine.map((s) => inspector.children(s.variablesReference))),
       wanted ? Promise.all(outer.map((s) => inspector.children(s.variablesReference))) : undefined,
     ]);
-    const locals = merge(lists.map((l) => l.items));
+    const locals = merge(lists.map((l) => l.items), inspector.cut);
+    await inspector.addWholes(locals, new Map(lists.flatMap((l) => l.items.map((v) => [v.name, v.variablesReference] as const)).reverse()));
     if (outerLists) {
       const items = outerLists.flatMap((l) => l.items);
-      this.compare(merge(outerLists.map((l) => l.items)), ran, next, locals, outer.map((s) => s.name).join(', '));
+      this.compare(merge(outerLists.map((l) => l.items), undefined), ran, next, locals, outer.map((s) => s.name).join(', '));
       this.named = namePattern(items, this.callOnly);
     }
     return locals;
@@ -102,8 +104,8 @@ export class FrameLocals {
   }
 }
 
-function merge(lists: { name: string; value: string }[][]): Map<string, string> {
-  const out = new Map<string, string>();
+function merge(lists: { name: string; value: string }[][], cut: CutSummary | undefined): LocalValues {
+  const out = new LocalValues(cut);
   for (const list of lists) for (const v of list) if (!out.has(v.name)) out.set(v.name, v.value);
   return out;
 }

@@ -9,6 +9,11 @@ export interface LocalChange {
    * (a call changed it), not necessarily on that line.
    */
   since?: number;
+  /**
+   * The adapter cut the value short (see `CutSummary`) at one read or both, the parts shown agree,
+   * and its children could not tell whether the rest changed: it may be unchanged.
+   */
+  unsure?: boolean;
 }
 
 /** A call a line made, as the adapter reported its return value. */

@@ -86,11 +86,14 @@ export function shortName(callee: string): string {
   return callee.slice(start) || callee;
 }
 
+/** A value the adapter cut short whose children could not tell whether the rest changed (LocalChange.unsure). */
+export const UNSURE = ' (read cut short; may be unchanged)';
+
 function changeText(c: LocalChange): string {
   const where = c.since !== undefined ? ` (by a call, after line ${c.since} started)` : '';
   if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', VALUE_CHARS)}${where}`;
   if (c.to === undefined) return `${c.name} (gone)`;
-  return `${c.name}: ${clip(c.from, VALUE_CHARS)} -> ${clip(c.to, VALUE_CHARS)}${where}`;
+  return `${c.name}: ${clip(c.from, VALUE_CHARS)} -> ${clip(c.to, VALUE_CHARS)}${where}${c.unsure ? UNSURE : ''}`;
 }
 
 export function endText(end: TraceEnd): string {

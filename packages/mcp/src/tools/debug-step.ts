@@ -7,6 +7,7 @@ import { DEFAULT_WAIT_MS } from './waiting.js';
 import { describe } from '../format/session.js';
 import { outputs } from './output-schemas.js';
 import { clip } from '../format/text.js';
+import { UNSURE } from '../format/trace.js';
 
 const config = {
   title: 'Step',
@@ -40,7 +41,7 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
   if (compared.kind === 'other-thread') {
     lines.push(`The step of thread ${r.threadId} has not finished: thread ${compared.stoppedThreadId} stopped first.`);
   } else if (compared.kind === 'same') {
-    const changes = compared.changes.map(({ name, from, to }) => ({ name, change: describeChange(from, to) }));
+    const changes = compared.changes.map(({ name, from, to, unsure }) => ({ name, change: `${describeChange(from, to)}${unsure ? UNSURE : ''}` }));
     lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
   } else if (compared.kind === 'elsewhere') {
@@ -64,5 +65,12 @@ export const debugStepTool = tool('debug_step', config, debugStep);
 /** One local's change as a step shows it. */
 function describeChange(from: string | undefined, to: string | undefined): string {
   if (to === undefined) return '(gone)';
-  return from === undefined ? `(new) ${clip(to, 60)}` : `${clip(from, 40)} -> ${clip(to, 60)}`;
+  if (from === undefined) return `(new) ${clip(to, 60)}`;
+  // long values that differ far in are shown from a little before where they differ
+  let d = 0;
+  while (d < from.length && from[d] === to[d]) d++;
+  const skip = d > 30 ? d - 20 : 0;
+  const shownFrom = skip ? `…${from.slice(skip)}` : from;
+  const shownTo = skip ? `…${to.slice(skip)}` : to;
+  return `${clip(shownFrom, 40)} -> ${clip(shownTo, 60)}`;
 }

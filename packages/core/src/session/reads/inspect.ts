@@ -1,4 +1,5 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { addWholes, CutSummary, LocalValues } from '../../trace/cut-summary.js';
 import { GatewayError } from '../../errors.js';
 import type { Profile } from '../../profiles/schema.js';
 import { asGetter, toNode, typeRenamer, type ExpandOptions, type ScopeNode, type VariableNode } from './variable-nodes.js';
@@ -42,6 +43,8 @@ export class Inspector {
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
   private readonly unformatted: RegExp | undefined;
   private readonly bare: RegExp | undefined;
+  /** The profile's `cutSummary`: values the adapter may have cut short. */
+  readonly cut: CutSummary | undefined;
   private readonly unreadableItem: RegExp | undefined;
   private readonly impossibleCount: RegExp | undefined;
   private readonly summaryOnly: { types: Set<string>; value: RegExp } | undefined;
@@ -60,6 +63,7 @@ export class Inspector {
     this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
     this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
     this.bare = v.bareValue ? new RegExp(v.bareValue) : undefined;
+    this.cut = v.cutSummary ? new CutSummary(new RegExp(v.cutSummary)) : undefined;
     const item = v.unreadableItem ?? v.unreadablePointer?.child;
     this.unreadableItem = item ? new RegExp(item) : undefined;
     this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
@@ -308,8 +312,9 @@ export class Inspector {
   }
 
   /** name -> value of the frame's primary-scope variables (one level), for "what changed". */
-  async snapshot(frame = 0): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
+  async snapshot(frame = 0): Promise<LocalValues> {
+    const out = new LocalValues(this.cut);
+    const refs = new Map<string, number>();
     const scopes = this.primary(await this.scopes(frame));
     // all scopes at once (one round trip's wait instead of one per scope); merged in scope order
     const lists = await Promise.all(scopes.map((s) => this.target.variables(s.variablesReference)));
@@ -318,9 +323,16 @@ export class Inspector {
         const n = this.node(v);
         // what cannot be read is said so here too (a check only for a junk-looking value: this runs at every traced line)
         out.set(v.name, this.suspect(n) || this.bare?.test(n.value) ? (await this.readable(n)).value : n.value);
+        refs.set(v.name, v.variablesReference);
       }
     }
+    await this.addWholes(out, refs);
     return out;
+  }
+
+  /** The whole of each value in `values` the adapter cut short (see `CutSummary`), read from its children. */
+  addWholes(values: LocalValues, refs: Map<string, number>): Promise<void> {
+    return addWholes(values, refs, (ref, count) => this.target.variables(ref, { start: 0, count }));
   }
 
   /** A value that may be junk: an opaque type its formatter could not read, or a collection of a huge size. */
