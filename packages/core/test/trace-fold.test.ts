@@ -31,7 +31,7 @@ test('a loop folds to its count, the common path, the odd iteration and the valu
   assert.deepEqual(loop.path, [10, 11, 14]);
   assert.deepEqual(loop.odd, [13]);
   assert.deepEqual(loop.shown.map((s) => s.iteration), [1, 13, 40]);
-  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '39' });
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '39', values: Array.from({ length: 40 }, (_, k) => String(k)) });
   assert.equal(loop.ranges.find((r) => r.name === 'total')?.from, '0');
   assert.deepEqual([loop.firstLine, loop.lastLine], [10, 14]);
 });
@@ -66,8 +66,8 @@ test('a loop variable that goes out of scope on every pass (delve, lldb) ranges 
   events.push(ev(12), ev(20));
   const loop = foldLines(events).find((f) => f.kind === 'loop') as LoopFold;
   assert.equal(loop.count, 4);
-  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '3' });
-  assert.deepEqual(loop.ranges.find((r) => r.name === 'v'), { name: 'v', from: '0', to: '6' });
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'i'), { name: 'i', from: '0', to: '3', values: ['0', '1', '2', '3'] });
+  assert.deepEqual(loop.ranges.find((r) => r.name === 'v'), { name: 'v', from: '0', to: '6', values: ['0', '2', '4', '6'] });
 });
 
 test('a two-pass loop is not folded as three (the exit check is no iteration); a head stopped at twice on entry is the same path', () => {

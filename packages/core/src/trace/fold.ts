@@ -12,8 +12,12 @@ export interface LoopFold {
   odd: number[];
   /** The most common path, as line numbers. */
   path: number[];
-  /** How each local changed across the loop: its value before the first change (its first value, for one the loop created) and after the last. */
-  ranges: { name: string; from?: string; to?: string }[];
+  /**
+   * How each local changed across the loop: its value before the first change (its first value, for
+   * one the loop created) and after the last, and every value it took in order (`values`, repeats in
+   * a row once).
+   */
+  ranges: { name: string; from?: string; to?: string; values: string[] }[];
 }
 
 export type FoldedLines = ({ kind: 'line'; event: LineEvent } | LoopFold)[];
@@ -97,13 +101,14 @@ function mostCommon(values: string[]): string {
 }
 
 function ranges(events: LineEvent[]): LoopFold['ranges'] {
-  const out = new Map<string, { name: string; from?: string; to?: string }>();
+  const out = new Map<string, LoopFold['ranges'][number]>();
   for (const e of events) {
     for (const c of e.changed) {
-      const r = out.get(c.name);
+      let r = out.get(c.name);
+      if (!r) out.set(c.name, (r = { name: c.name, from: c.from ?? c.to, to: c.to, values: [c.from ?? c.to].filter((v) => v !== undefined) }));
       // a local that goes out of scope on every pass (delve, lldb: a loop variable) keeps its last value
-      if (r) r.to = c.to ?? r.to;
-      else out.set(c.name, { name: c.name, from: c.from ?? c.to, to: c.to });
+      else r.to = c.to ?? r.to;
+      if (c.to !== undefined && r.values[r.values.length - 1] !== c.to) r.values.push(c.to);
     }
   }
   return [...out.values()];

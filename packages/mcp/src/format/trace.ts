@@ -1,4 +1,4 @@
-import { foldLines, type CallMade, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type TraceEnd } from '@dapgate/core';
+import { foldLines, type CallMade, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type LoopFold, type TraceEnd } from '@dapgate/core';
 import { clip, seconds, shortPath } from './text.js';
 
 /** Source lines of the traced files, to show each executed line's text. */
@@ -8,6 +8,8 @@ const CODE_WIDTH = 44;
 /** The longest value a trace shows (a loop's first and last, a change, an argument); a longer one says it was cut and its length. */
 const VALUE_CHARS = 200;
 const MAX_ODD_SHOWN = 4;
+/** A local's values in a folded loop's summary shown all up to this many (more: the first and the last). */
+const MAX_LOOP_VALUES = 6;
 
 /** One trace: the arguments, each executed line with what it changed (loops folded), how it ended. */
 export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label = ''): string[] {
@@ -42,7 +44,7 @@ function folded(items: FoldedLines, code: Code, indent: string): string[] {
       }
       continue;
     }
-    const ranges = item.ranges.map((r) => `${r.name} ${clip(r.from ?? '(new)', VALUE_CHARS)} -> ${clip(r.to ?? '(gone)', VALUE_CHARS)}`).join(', ');
+    const ranges = item.ranges.map(rangeText).join(', ');
     const odd = item.odd.filter((n) => n !== 1 && n !== item.count);
     const oddText = odd.length ? `; iteration${odd.length > 1 ? 's' : ''} ${odd.slice(0, 8).join(', ')}${odd.length > 8 ? ` (+${odd.length - 8})` : ''} took another path` : '';
     out.push(`${indent}lines ${item.firstLine}-${item.lastLine} x ${item.count} (path ${item.path.join(' ')}${ranges ? `; ${ranges}` : ''}${oddText})`);
@@ -54,6 +56,13 @@ function folded(items: FoldedLines, code: Code, indent: string): string[] {
     }
   }
   return out;
+}
+
+/** A local across a folded loop: every value it took when they are few (a middle pass's value may be the one that matters), else its first and last. */
+function rangeText(r: LoopFold['ranges'][number]): string {
+  if (r.values.length > 2 && r.values.length <= MAX_LOOP_VALUES) return `${r.name} ${r.values.map((v) => clip(v, VALUE_CHARS)).join(' -> ')}`;
+  const between = r.values.length > MAX_LOOP_VALUES ? ` -> … (${r.values.length - 2} more) ->` : ' ->';
+  return `${r.name} ${clip(r.from ?? '(new)', VALUE_CHARS)}${between} ${clip(r.to ?? '(gone)', VALUE_CHARS)}`;
 }
 
 /** The executed line's whole text (the token that was wrong may be anywhere on it), padded so that short lines' facts line up. */
