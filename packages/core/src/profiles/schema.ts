@@ -108,6 +108,13 @@ export const ProfileSchema = z.object({
      */
     portGreeting: z.string().optional(),
     /**
+     * A regexp of the adapter's refusal of configurationDone because the program runs (a headless
+     * delve whose program another client resumed while the attach configured, as `dlv --continue`
+     * does at start): the gateway pauses the program and sends configurationDone again, which
+     * resumes it under this session (its stops are then reported).
+     */
+    refusedWhileRunning: regexp().optional(),
+    /**
      * An expression (a template, like the arguments) evaluated in the target once attached, and
      * again after each reconnect; its answer and any failure are ignored. Node's makes the
      * inspector send without Nagle's delay (a step ~150 -> ~10 ms), as its launch preload does.

@@ -29,6 +29,9 @@ export interface ConnectionsHost {
 
 /** How long a target that dapgate connects to directly (debugpy --listen) may take to answer `initialize`. */
 const TARGET_INITIALIZE_MS = 10_000;
+/** How often an attach pauses a program that something else keeps resuming before it gives up. */
+const MAX_RUNNING_REFUSALS = 2;
+const PAUSE_TO_CONFIGURE_MS = 5_000;
 
 /**
  * A session's connections: the adapter's (or the debuggee's, for targets serving DAP), and the
@@ -209,8 +212,23 @@ export class SessionConnections {
     if (client === this.main) this.host.onConfiguring();
     await this.host.prepare(client, timeoutMs);
     this.configuring.delete(client);
-    if (client.supports('configurationDone')) await client.request('configurationDone', {}, { timeoutMs });
+    if (client.supports('configurationDone')) await this.configurationDone(client, request, timeoutMs);
     await sent;
+  }
+
+  /** configurationDone; refused because something else resumed the attached program, it is paused and sent again (twice at most). */
+  private async configurationDone(client: DapClient, request: 'launch' | 'attach', timeoutMs: number): Promise<void> {
+    const refused = request === 'attach' ? this.spec.profile.attach?.refusedWhileRunning : undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.request('configurationDone', {}, { timeoutMs });
+        return;
+      } catch (e) {
+        if (!refused || attempt > MAX_RUNNING_REFUSALS || !new RegExp(refused).test((e as Error).message)) throw e;
+        this.host.log('attach', `${this.spec.adapterName} refused configurationDone as the program runs (another client resumed it): pausing it, then configuring again`);
+        await client.request('pause', { threadId: 1 }, { timeoutMs: Math.min(timeoutMs, PAUSE_TO_CONFIGURE_MS) });
+      }
+    }
   }
 
   /** Waits (bounded) until the adapter's first child session is configured: the program is attached then. */
