@@ -33,9 +33,9 @@ function delveRpc(port: number, method: string, params: unknown, sockets: Socket
 /**
  * A fault injector in front of a real headless delve: just before the client's configurationDone it
  * has another client of the server resume the program (as `dlv --continue` does at start, racing
- * an attach), so delve sees a running target when configurationDone arrives.
+ * an attach), so delve sees a running target when configurationDone arrives; `times` times.
  */
-async function resumingProxy(delvePort: number, sockets: Socket[]): Promise<{ port: number; resumed: () => number; close: () => void }> {
+async function resumingProxy(delvePort: number, sockets: Socket[], times = 1): Promise<{ port: number; resumed: () => number; close: () => void }> {
   let resumed = 0;
   const server = createServer((client) => {
     const upstream = connect(delvePort, '127.0.0.1');
@@ -54,7 +54,7 @@ async function resumingProxy(delvePort: number, sockets: Socket[]): Promise<{ po
         buffer = buffer.subarray(head + 4 + length);
         const message = JSON.parse(frame.subarray(head + 4).toString());
         chain = chain.then(async () => {
-          if (message.command === 'configurationDone' && resumed === 0) {
+          if (message.command === 'configurationDone' && resumed < times) {
             resumed++;
             await delveRpc(delvePort, 'Command', { name: 'continue' }, sockets, false);
             await eventually(async () => (await delveRpc(delvePort, 'State', { NonBlocking: true }, sockets)).result?.State?.Running === true, 5_000, 50);
@@ -118,6 +118,17 @@ describe('attach to a headless delve whose program another client resumed', () =
         assert.ok(await eventually(() => ticks(printed) >= after + 2, 15_000), `the program runs after the detach: ${stop.text}`);
       } finally {
         proxy.close();
+      }
+      // a program that something keeps resuming: bounded, and said as the target's refusal, not as "no debug target"
+      const stubborn = await resumingProxy(delvePort, sockets, 10);
+      try {
+        const r = await g.call('debug_attach', { language: 'go', port: stubborn.port }, 60_000);
+        assert.equal(r.isError, true, r.text);
+        assert.equal(stubborn.resumed(), 3, 'configurationDone sent three times, the program paused between');
+        assert.match(r.text, /debug target at 127\.0\.0\.1:\d+ answered, but refused the attach\. delve said: Unable to process `configurationDone`: debuggee is running/, r.text);
+        assert.doesNotMatch(r.text, /did not answer as a debug target/, r.text);
+      } finally {
+        stubborn.close();
       }
     } finally {
       await g.close();

@@ -113,8 +113,9 @@ export class GatewayError extends Error {
     message: string,
     readonly hint?: string,
     step?: ErrorStep | ErrorCode,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'GatewayError';
     this.step = typeof step === 'string' ? { code: step } : step;
   }

@@ -11,9 +11,16 @@ const PROBE_MS = 1_000;
  * to check, instead of the adapter's own words alone ("Could not connect to debug target", a
  * JDWP handshake error, a connection closed before `initialize`). Without host and port, `e` as is.
  */
-export async function attachPortFailure(e: unknown, profile: Profile, host: string | undefined, port: number | undefined): Promise<unknown> {
+export async function attachPortFailure(e: unknown, profile: Profile, host: string | undefined, port: number | undefined, targetAnswered = false): Promise<unknown> {
   if (!host || port === undefined) return e; // attached by pid: no port to check
   const said = withoutStackTrace((e as Error)?.message ?? String(e)).split('\n')[0]!.replace(/^attach failed: /, '').replace(/ \(something on .*$/, ''); // the port check below says that
+  if (targetAnswered) {
+    return new GatewayError(
+      `attach failed: the ${profile.displayName} debug target at ${host}:${port} answered, but refused the attach. ${profile.adapter.name} said: ${said}`,
+      `the port is the debugger's: what it said is why it refused`,
+      { code: 'start-failed', next: 'new-session-diagnose' },
+    );
+  }
   const found = await portState(host, port, { timeoutMs: PROBE_MS, greeting: profile.attach?.portGreeting });
   const what =
     found === 'refused'

@@ -44,6 +44,6 @@ export async function startSession(s: StartHost, config: StartConfig): Promise<v
     const reason = startFailure(e, s.kind, config.attachAddress);
     s.fail(reason);
     await s.dispose(false);
-    throw new GatewayError(`${s.kind} failed: ${reason}`, stderrHint(s.stderrTail(20)), { code: 'start-failed', next: 'new-session-diagnose' });
+    throw new GatewayError(`${s.kind} failed: ${reason}`, stderrHint(s.stderrTail(20)), { code: 'start-failed', next: 'new-session-diagnose' }, { cause: e });
   }
 }

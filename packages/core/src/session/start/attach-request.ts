@@ -8,6 +8,7 @@ import { waitUntraced } from '../../process/debug-port.js';
 import { checkArgsDepth } from '../checks/args-depth.js';
 import { adapterCwd, checkRequired } from '../checks/request-checks.js';
 import { attachPortFailure } from '../connection/attach-port.js';
+import { AdapterRefusedError } from '../../adapter-errors.js';
 import { canonicalPath } from '../paths.js';
 import type { AttachRequest, StartExtras, StartPlan } from '../types.js';
 
@@ -123,7 +124,9 @@ export async function attachUntilListening<S>(plan: AttachPlan, start: (plan: St
       const refused = plan.retry.notListening.some((p) => new RegExp(p, 'i').test((e as Error).message));
       const advice = await plan.retry.explain((e as Error).message);
       if (advice) throw new GatewayError(`${(e as Error).message}`, advice, 'no-attach');
-      if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, processId === undefined ? host : undefined, port);
+      // connected to the target itself: a refusal in DAP is the target's own answer, not something else at its port
+      const targetAnswered = !!address && (e as Error)?.cause instanceof AdapterRefusedError;
+      if (address || !refused || port === undefined || Date.now() >= deadline) throw await attachPortFailure(e, profile, processId === undefined ? host : undefined, port, targetAnswered);
       forgetFailedAttempt();
       if (!(await waitForListener(host, port, deadline, { greeting: plan.retry.portGreeting }))) throw await attachPortFailure(e, profile, host, port);
     }
