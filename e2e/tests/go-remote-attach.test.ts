@@ -112,8 +112,14 @@ describe('attach to a headless delve whose program another client resumed', () =
         const w = await g.ok('debug_wait', { timeoutMs: 20_000 });
         assert.equal(w.structured.state, 'stopped', `the session reports the program's stops: ${w.text}`);
         assert.equal(w.structured.stop.line, line);
+        // detached while it runs (delve takes some requests only while the program is halted)
+        await g.ok('debug_breakpoint_remove', { all: true });
+        assert.equal((await g.ok('debug_continue', { wait: false })).structured.state, 'running');
         const stop = await g.ok('debug_stop', { sessionId: a.structured.sessionId });
         assert.match(stop.text, /keeps running/, stop.text);
+        // delve refuses setExceptionBreakpoints while the program runs: a filter left behind would stop an unrecovered panic with nobody attached
+        assert.doesNotMatch(stop.text, /could not be removed/, stop.text);
+        assert.match(stop.text, /removed what this session set in the target: [^\n]*exception filters unrecovered-panic/, stop.text);
         const after = ticks(printed);
         assert.ok(await eventually(() => ticks(printed) >= after + 2, 15_000), `the program runs after the detach: ${stop.text}`);
       } finally {

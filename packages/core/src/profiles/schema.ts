@@ -108,10 +108,11 @@ export const ProfileSchema = z.object({
      */
     portGreeting: z.string().optional(),
     /**
-     * A regexp of the adapter's refusal of configurationDone because the program runs (a headless
-     * delve whose program another client resumed while the attach configured, as `dlv --continue`
-     * does at start): the gateway pauses the program and sends configurationDone again, which
-     * resumes it under this session (its stops are then reported).
+     * A regexp of the adapter's refusal of a request because the attached program runs (a headless
+     * delve). configurationDone refused so (another client resumed the program while the attach
+     * configured, as `dlv --continue` does at start): the program is paused and configurationDone
+     * sent again, which resumes it under this session. A detach's clearing refused so (delve's
+     * exception filters): done in a pause, then the program is resumed.
      */
     refusedWhileRunning: regexp().optional(),
     /**

@@ -11,7 +11,9 @@ export interface Releasable {
   readonly cwd: string;
   /** A stop the adapter reported whose stack is still being read (the session still shows running). */
   readonly stopBeingRead: unknown;
+  readonly profile: { attach?: { refusedWhileRunning?: string } };
   continue(): Promise<void>;
+  pause(threadId?: number, timeoutMs?: number): Promise<'requested' | 'unanswered'>;
   waitUntil(settled: () => boolean, timeoutMs: number): Promise<WaitOutcome>;
 }
 
@@ -19,6 +21,8 @@ export interface Releasable {
 const RUNS_FOR_MS = 300;
 /** How long a detach waits for a stop already reported (a pause just answered) to be read, so it can resume it. */
 const STOP_READ_MS = 5_000;
+/** How long a detach waits for a pause it needs to take out what the adapter refuses to while the program runs. */
+const PAUSE_TO_CLEAR_MS = 5_000;
 
 /** What a detach did to the target, and what it saw. */
 export interface Detached {
@@ -42,7 +46,7 @@ export interface Detached {
  * detach (a ptrace debugger of ours, whose letting go the kernel shows), so no run window here.
  */
 export async function releaseTarget(s: Releasable, checkedAfterDetach = false): Promise<Detached> {
-  const { removed, left } = await s.sync.clearTarget().catch((e: Error) => ({ removed: [], left: [`its breakpoints (${e.message})`] }));
+  const { removed, left } = await clearWhatItSet(s);
   // a stop the adapter reported is a stop even while its stack is read: resumed like any, never
   // taken for running (nor, read a moment later, for "something this session did not set")
   if (s.state === 'running' && s.stopBeingRead) await s.waitUntil(() => !s.stopBeingRead, STOP_READ_MS);
@@ -68,4 +72,22 @@ export async function releaseTarget(s: Releasable, checkedAfterDetach = false): 
     return { removed, left, running: false, detail: `the program stopped again at once (${s.stop?.reason} at ${where}: something this session did not set); it is left stopped there` };
   }
   return { removed, left, running: false, detail: `the program ended (${s.state})` };
+}
+
+/**
+ * Takes out what the session set in the target. What the adapter refuses to take out while the
+ * program runs (a headless delve's exception filters: "debuggee is running") is taken out in a
+ * pause; the caller resumes the program after it, as after any stop.
+ */
+async function clearWhatItSet(s: Releasable): Promise<{ removed: string[]; left: string[] }> {
+  const clear = () => s.sync.clearTarget().catch((e: Error) => ({ removed: [], left: [`its breakpoints (${e.message})`] }));
+  const first = await clear();
+  const refused = s.profile.attach?.refusedWhileRunning;
+  if (!refused || s.state !== 'running' || !first.left.some((l) => new RegExp(refused).test(l))) return first;
+  if ((await s.pause(undefined, PAUSE_TO_CLEAR_MS)) !== 'requested') return first;
+  await s.waitUntil(() => s.state !== 'running' || !!s.stopBeingRead, PAUSE_TO_CLEAR_MS);
+  if (s.stopBeingRead) await s.waitUntil(() => !s.stopBeingRead, STOP_READ_MS);
+  if ((s.state as SessionState) !== 'stopped') return first; // changed while awaited
+  const again = await clear();
+  return { removed: [...new Set([...first.removed, ...again.removed])].sort(), left: again.left };
 }
