@@ -43,6 +43,13 @@ export const TraceSpec = z.object({
   /** A regexp of lines that are not code (comments, docstrings) at the start of a body. */
   skipLines: regexp().optional(),
   /**
+   * Regexps of parts of a called function's frame name a trace leaves out where it names the call
+   * (Rust: generic arguments `map<alloc::vec::IntoIter<i32>, F>`, the crate and module path before
+   * a type or the function: `Shelf::total`, `<Shelf as Scaled>::scaled`): each removed, in order,
+   * until it no longer matches.
+   */
+  calleeNoise: z.array(regexp()).optional(),
+  /**
    * Blocks of lines that are not code at the start of a body (a docstring over several lines): a
    * line matching `start` opens one unless the rest of that line matches `end`; it runs through the
    * first later line matching `end`.

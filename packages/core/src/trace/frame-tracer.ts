@@ -4,6 +4,7 @@ import type { Session } from '../session/session.js';
 import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { cleanExceptionText } from '../session/events/exception-text.js';
+import { calleeName } from './callee-name.js';
 import { Declarations } from './declarations.js';
 import { parametersAt } from './parameters.js';
 import { FrameLocals } from './frame-locals.js';
@@ -122,7 +123,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       // stepped into a call of the project's own code: trace it too, as a call this line made
       const nested = await traceFrame(session, { ...options, depth: depth - 1, maxLines: Math.max(1, options.maxLines - lines.length) });
       steps += nested.steps;
-      current.calls.push({ callee: nested.function, result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: callArguments(nested), trace: nested });
+      current.calls.push({ callee: calleeName(nested.function, session.profile.trace?.calleeNoise), result: nested.end.kind === 'returned' ? (nested.end.value ?? (nested.end.noValue ? '(no value)' : '(unknown)')) : nested.end.kind, args: callArguments(nested), trace: nested });
       if (nested.end.kind === 'raised' && !raised) raised = { exception: nested.end.exception, line: current.line, where: nested.end.where ?? framePlace({ name: nested.function, line: nested.end.line, source: { path: nested.file } }, session.cwd) };
       if (nested.end.kind !== 'returned' && nested.end.kind !== 'raised') {
         push(current);

@@ -39,7 +39,7 @@ function folded(items: FoldedLines, code: Code, indent: string): string[] {
         const t = call.trace!;
         // a callee in another file says which: its lines are numbered in that file
         const elsewhere = t.file !== code.file ? ` (${shortPath(t.file, code.cwd)})` : '';
-        out.push(`${indent}       ${t.function}${elsewhere}${t.optimized ? ' (optimized: its values may be stale)' : ''}: ${endText(t.end)}`);
+        out.push(`${indent}       ${call.callee}${elsewhere}${t.optimized ? ' (optimized: its values may be stale)' : ''}: ${endText(t.end)}`);
         out.push(...folded(foldLines(t.lines), { ...code, file: t.file }, `${indent}       `));
       }
       continue;
