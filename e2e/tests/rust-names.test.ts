@@ -10,7 +10,8 @@ import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
  * path segments and the type it is a method of, without its crate and module path or generic
  * arguments (`Shelf::total`, `<Shelf as Scaled>::scaled`, `largest`); a parameter that has no
  * name (a pattern `(lo, hi): (i32, i32)`, `_: u8`, a closure's `|(k, v)|`), which lldb-dap lists
- * as `<null>`, is said to be unnamed, never shown as if `<null>` were its name.
+ * as `<null>`, is said to be unnamed at a stop, and named by its pattern in a trace (where the
+ * signature is read), never shown as if `<null>` were its name nor left out of a call's arguments.
  */
 describe('rust names in traces and stops (real lldb-dap)', () => {
   let g: Gateway;
@@ -34,6 +35,9 @@ describe('rust names in traces and stops (real lldb-dap)', () => {
     assert.match(body, /\| let k = shelf\.scaled\(2\);.*<Shelf as Scaled>::scaled\(self=.*k=2\) -> /, r.text);
     assert.match(body, /\| let big = largest\(.*\blargest\(xs=.*\) -> 9/, r.text);
     assert.match(body, /\n\s+span: returned 7\n/, r.text);
+    // an argument without a name is named by its parameter's pattern, not left out (`span() -> 7`)
+    assert.match(body, /\| let s = span\(\(3, 10\)\);.*\bspan\(\(lo, hi\)=\(3, 10\)\) -> 7/, r.text);
+    assert.match(body, /\| let f = skip_flag\(7, 21\);.*\bskip_flag\(_=7, n=21\) -> 42/, r.text);
     // no crate or module path, no mangling escape, no generic arguments on a callee
     assert.doesNotMatch(body, /rust_names::|_<|largest<|\w<i32>/, r.text);
     const calls = (r.structured.traces[0].events as { calls: { callee: string }[] }[]).flatMap((e) => e.calls.map((c) => c.callee));
@@ -62,7 +66,7 @@ describe('rust names in traces and stops (real lldb-dap)', () => {
     assert.doesNotMatch(all, /<null>/, all);
     await g.call('debug_stop');
     const t = await g.ok('debug_trace', { program: main, cwd: dir, file: main, line: lines[2] }, 300_000);
-    assert.match(t.text, /Locals at start: \(unnamed\)=\(0x/, t.text);
+    assert.match(t.text, /Locals at start: \(k, v\)=\(0x/, t.text);
     assert.doesNotMatch(t.text, /<null>/, t.text);
     await g.call('debug_stop');
   });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parametersAt } from '../src/trace/parameters.js';
+import { isUnnamed, namedArguments, ownParametersAt, parametersAt } from '../src/trace/parameters.js';
+import { unnamedLabel } from '../src/session/reads/inspect.js';
 
 const rust = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'adapters-config', 'rust.json'), 'utf8')).trace;
 
@@ -40,4 +41,17 @@ test('Rust patterns as parameters, and closures\' parameters where their block h
   assert.deepEqual([...parametersAt(source, 4, rust)].sort(), ['a', 'b', 'hi', 'lo', 'p', 'q', 'up', 'v', 'x']);
   // after the closure's block, and a closure with no block: the function's alone
   assert.deepEqual([...parametersAt(source, 8, rust)].sort(), ['a', 'b', 'hi', 'lo', 'up', 'x']);
+});
+
+test("a Rust call's unnamed arguments (lldb-dap's <null>, labelled (unnamed)) named by their parameters' patterns", () => {
+  const source = ['fn skip((lo, hi): (i32, i32), &self, _: u8, n: i32) -> i32 {', '    n', '}'];
+  const own = ownParametersAt(source, 2, rust);
+  assert.deepEqual(own.filter(isUnnamed).map((p) => p.pattern), ['(lo, hi)', '_']);
+  const entry = { '(unnamed)': '(3, 10)', lo: '3', self: '0x1', '(unnamed 2)': '7', n: '21' };
+  const named = namedArguments(entry, [...parametersAt(source, 2, rust)], own, unnamedLabel);
+  assert.deepEqual(named.entry, { '(lo, hi)': '(3, 10)', lo: '3', self: '0x1', _: '7', n: '21' });
+  assert.deepEqual(named.parameters, ['(lo, hi)', 'lo', 'hi', 'self', '_', 'n']);
+  // not as many unnamed parameters in the signature as the adapter listed: labelled, still arguments
+  const odd = namedArguments({ '(unnamed)': '7', n: '21' }, ['n'], [{ pattern: 'n', names: ['n'] }], unnamedLabel);
+  assert.deepEqual(odd, { entry: { '(unnamed)': '7', n: '21' }, parameters: ['(unnamed)', 'n'] });
 });

@@ -9,6 +9,11 @@ export const VariablesSpec = z
      * `arg0`, `arg1`, ... and no other locals): a regexp of those names and what to tell the agent.
      */
     positionalArguments: z.object({ names: regexp(), note: z.string() }).optional(),
+    /**
+     * A regexp of the name the adapter gives a variable that has none (lldb-dap's `<null>`: a Rust
+     * parameter that is a pattern or `_`, a C parameter left unnamed): shown as `(unnamed)`, not as a name.
+     */
+    unnamed: regexp().optional(),
     /** Variable names the adapter adds as groups (not program state), hidden from listings. */
     hideNames: z.array(z.string()).default([]),
     /** A regexp of names hidden from listings unless asked for by name. */

@@ -6,7 +6,8 @@ import { functionName } from '../session/threads/activation.js';
 import { cleanExceptionText } from '../session/events/exception-text.js';
 import { calleeName } from './callee-name.js';
 import { Declarations } from './declarations.js';
-import { parametersAt } from './parameters.js';
+import { namedArguments, ownParametersAt, parametersAt } from './parameters.js';
+import { unnamedLabel } from '../session/reads/inspect.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
@@ -229,8 +230,10 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     current = { line: here.line, changed: [], calls: [] };
     firstLine = Math.min(firstLine, here.line);
   }
-  const parameters = [...parametersAt(source, home.line, session.profile.trace ?? {})];
-  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry, ...(parameters.length ? { parameters } : {}), lines, end, steps, ms: Date.now() - started, ...(optimized ? { optimized } : {}) };
+  const spec = session.profile.trace ?? {};
+  const named = namedArguments(entry, [...parametersAt(source, home.line, spec)], ownParametersAt(source, home.line, spec), unnamedLabel);
+  const parameters = named.parameters;
+  return { function: home.name, file: home.frame.source?.path, startLine: home.line, entry: named.entry, ...(parameters.length ? { parameters } : {}), lines, end, steps, ms: Date.now() - started, ...(optimized ? { optimized } : {}) };
 }
 
 /**

@@ -49,11 +49,14 @@ export class Inspector {
   private readonly impossibleCount: RegExp | undefined;
   private readonly summaryOnly: { types: Set<string>; value: RegExp } | undefined;
 
+  private readonly target: InspectTarget;
+
   constructor(
-    private readonly target: InspectTarget,
+    target: InspectTarget,
     private readonly config: Profile['variables'],
   ) {
     const v = config;
+    this.target = v.unnamed ? withUnnamedSaid(target, new RegExp(v.unnamed)) : target;
     this.hideNames = new Set(v.hideNames);
     this.hidePattern = v.hidePattern ? new RegExp(v.hidePattern) : undefined;
     this.secondaryScopes = v.secondaryScopes ? new RegExp(v.secondaryScopes) : undefined;
@@ -366,6 +369,25 @@ export class Inspector {
     return this.hideNames.has(name) || !!this.hidePattern?.test(name);
   }
 }
+
+/**
+ * The target with each variable the adapter names by its placeholder for none (`unnamed`) shown as
+ * `(unnamed)`, `(unnamed 2)`, ... in its list: no answer shows the placeholder as if it were a name.
+ */
+function withUnnamedSaid(target: InspectTarget, unnamed: RegExp): InspectTarget {
+  return {
+    frameId: (index) => target.frameId(index),
+    scopes: (frameId) => target.scopes(frameId),
+    variables: async (ref, page) => {
+      const list = await target.variables(ref, page);
+      let n = 0;
+      return list.map((v) => (unnamed.test(v.name) ? { ...v, name: unnamedLabel(n++) } : v));
+    },
+  };
+}
+
+/** How the `n`th variable without a name in a list (from 0) is shown. */
+export const unnamedLabel = (n: number): string => (n === 0 ? '(unnamed)' : `(unnamed ${n + 1})`);
 
 /** Bytes a 64-bit address space gives a process (48-bit virtual addresses, the lower half): no collection holds more items. */
 const ADDRESS_SPACE = 2n ** 47n;
