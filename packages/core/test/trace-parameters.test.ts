@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUnnamed, namedArguments, ownParametersAt, parametersAt } from '../src/trace/parameters.js';
-import { unnamedLabel } from '../src/session/reads/inspect.js';
+import { unnamedLabel } from '../src/session/reads/unnamed-variables.js';
 
 const rust = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'adapters-config', 'rust.json'), 'utf8')).trace;
 

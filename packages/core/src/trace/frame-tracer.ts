@@ -7,7 +7,7 @@ import { cleanExceptionText } from '../session/events/exception-text.js';
 import { calleeName } from './callee-name.js';
 import { Declarations } from './declarations.js';
 import { namedArguments, ownParametersAt, parametersAt } from './parameters.js';
-import { unnamedLabel } from '../session/reads/inspect.js';
+import { unnamedLabel } from '../session/reads/unnamed-variables.js';
 import { FrameLocals } from './frame-locals.js';
 import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';

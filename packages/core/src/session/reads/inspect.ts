@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors.js';
 import type { Profile } from '../../profiles/schema.js';
 import { asGetter, toNode, typeRenamer, type ExpandOptions, type ScopeNode, type VariableNode } from './variable-nodes.js';
 import { matches, parsePath } from './variable-path.js';
+import { withUnnamedSaid } from './unnamed-variables.js';
 
 /** What an Inspector reads through: a stopped session's frames, scopes and variables. */
 export interface InspectTarget {
@@ -369,25 +370,6 @@ export class Inspector {
     return this.hideNames.has(name) || !!this.hidePattern?.test(name);
   }
 }
-
-/**
- * The target with each variable the adapter names by its placeholder for none (`unnamed`) shown as
- * `(unnamed)`, `(unnamed 2)`, ... in its list: no answer shows the placeholder as if it were a name.
- */
-function withUnnamedSaid(target: InspectTarget, unnamed: RegExp): InspectTarget {
-  return {
-    frameId: (index) => target.frameId(index),
-    scopes: (frameId) => target.scopes(frameId),
-    variables: async (ref, page) => {
-      const list = await target.variables(ref, page);
-      let n = 0;
-      return list.map((v) => (unnamed.test(v.name) ? { ...v, name: unnamedLabel(n++) } : v));
-    },
-  };
-}
-
-/** How the `n`th variable without a name in a list (from 0) is shown. */
-export const unnamedLabel = (n: number): string => (n === 0 ? '(unnamed)' : `(unnamed ${n + 1})`);
 
 /** Bytes a 64-bit address space gives a process (48-bit virtual addresses, the lower half): no collection holds more items. */
 const ADDRESS_SPACE = 2n ** 47n;
