@@ -152,6 +152,11 @@ export const ProfileSchema = z.object({
       /** A regexp of the adapter's messages for a breakpoint it refused for good (an ambiguous or unknown name), not one still pending. */
       refusedMessage: z.string().optional(),
       /**
+       * The adapter's refusal of an ambiguous function name, listing the functions it found: when
+       * exactly one is the name given spelt in full (`exact`, `${name}` the name), that one is set.
+       */
+      ambiguous: z.object({ message: regexp(), separator: z.string(), exact: z.string() }).strict().optional(),
+      /**
        * A line breakpoint removed while the program is paused stays in the adapter as one that never
        * stops (this condition) until the program is continued: V8 drops a function's break info with
        * its last breakpoint, and a step from where it is paused then runs on past lines (js-debug).

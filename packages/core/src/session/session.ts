@@ -114,6 +114,7 @@ export class Session extends ProgramView {
         return top?.source?.path ? { path: top.source.path, line: top.line } : undefined;
       },
       heldCondition: config.profile.breakpointKinds.removedWhilePaused?.condition,
+      ambiguousNames: config.profile.breakpointKinds.ambiguous,
     });
     this.connections = new SessionConnections(
       { ...config, requestTimeoutMs: this.requestTimeoutMs, adapterId: config.profile.adapterId, adapterName: config.profile.adapter.name, childSessions: config.profile.childSessions },

@@ -91,7 +91,7 @@ function refusedEntry(session: Session, bp: BookBreakpoint): void {
   const refused = session.profile.breakpointKinds.refusedMessage;
   if (!binding || binding.verified || !binding.message || !refused || !new RegExp(refused, 'i').test(binding.message)) return;
   const where = bp.function ? `'${bp.function}'` : `line ${bp.line}`;
-  throw new GatewayError(`cannot trace ${where}: ${session.profile.adapter.name} refused the breakpoint (${binding.message}); session ${session.id} was left as it was`, 'name the function as the adapter can tell it apart (e.g. package.Function or package.(*Type).Method), or pass file and line', 'bad-arguments');
+  throw new GatewayError(`cannot trace ${where}: ${session.profile.adapter.name} refused the breakpoint (${binding.message}); session ${session.id} was left as it was`, `name the function in full, as ${session.profile.adapter.name} lists it${session.profile.breakpointKinds.functionNames ? ` (${session.profile.breakpointKinds.functionNames})` : ''}, or pass file and line`, 'bad-arguments');
 }
 
 async function traceCalls(manager: SessionManager, session: Session, entry: EntryBreakpoint | undefined, req: TraceRequest, inCall = false): Promise<TraceResult> {

@@ -6,6 +6,7 @@ import { samePath } from '../paths.js';
 import { hitConditionMet } from '../../breakpoints/hit-condition.js';
 import { markLogMessage } from '../../breakpoints/logpoint-marker.js';
 import { HeldBreakpoints } from './held-breakpoints.js';
+import { FunctionNames, type AmbiguousNameSpec } from './function-names.js';
 
 type BreakpointCommand = 'setBreakpoints' | 'setFunctionBreakpoints' | 'setDataBreakpoints';
 
@@ -31,6 +32,8 @@ export interface SyncHost {
   pausedAt(): { path: string; line: number } | undefined;
   /** The profile's never-true condition for a breakpoint held where the program is paused while others there are removed (none: removed at once). */
   readonly heldCondition?: string;
+  /** How to read the adapter's refusal of an ambiguous function name (profile). */
+  readonly ambiguousNames?: AmbiguousNameSpec;
 }
 
 /**
@@ -38,6 +41,7 @@ export interface SyncHost {
  * connection; the book shows a breakpoint as verified when any connection verified it.
  */
 export class BreakpointSync {
+  private readonly functionNames: FunctionNames;
   private readonly bindings = new Map<DapClient, Map<string, Binding>>();
   /** `breakpoint` events that arrived before the response naming their ids. */
   private readonly early = new Map<DapClient, Map<number, DebugProtocol.Breakpoint>>();
@@ -64,6 +68,7 @@ export class BreakpointSync {
 
   constructor(private readonly host: SyncHost) {
     this.held = new HeldBreakpoints(host.heldCondition, () => host.pausedAt());
+    this.functionNames = new FunctionNames(host.ambiguousNames);
   }
 
   /** The book changed: send what changed to every ready connection (watches: where they were resolved). */
@@ -188,9 +193,18 @@ export class BreakpointSync {
         this.record(connection, bps.map((b) => [b]), [], `${this.host.adapterName} does not support function breakpoints`);
         continue;
       }
-      await this.send(connection, bps.map((b) => [b]), 'setFunctionBreakpoints', {
-        breakpoints: bps.map((b) => ({ name: b.function!, condition: b.condition })),
-      });
+      // once more when a refusal named the one function the name means (an ambiguous short name)
+      for (let round = 0; round < 2; round++) {
+        await this.send(connection, bps.map((b) => [b]), 'setFunctionBreakpoints', {
+          breakpoints: bps.map((b) => ({ name: this.functionNames.sent(b.function!), condition: b.condition })),
+        });
+        const bound = this.bindings.get(connection);
+        const renamed = bps.filter((b) => {
+          const x = bound?.get(b.id);
+          return !!x && !x.verified && this.functionNames.learn(b.function!, x.message);
+        });
+        if (!renamed.length) break;
+      }
     }
   }
 
