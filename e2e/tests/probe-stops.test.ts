@@ -42,4 +42,18 @@ describe('debug_probe reports only its own hits (real debugpy)', () => {
     assert.equal(r.structured.otherStops?.length, 1, r.text);
     assert.doesNotMatch(r.text.split('\n').filter((l) => /^ {3}/.test(l)).join('\n'), /\bx=\d/, `locals beside the expressions do not repeat x: ${r.text}`);
   });
+
+  test('a probe without a program beside a live session says it launches its own, not that a language is missing', async () => {
+    const line = lineOf(program, 'y = x * 2');
+    const s = await g.ok('debug_launch', { program, breakpoints: [{ file: program, line }] }, 120_000);
+    try {
+      const r = await g.call('debug_probe', { breakpoints: [{ file: program, line }], expressions: ['x'] }, 60_000);
+      assert.equal(r.isError, true, r.text);
+      assert.match(r.text, /launches a program of its own[^\n]*live session s\d+ cannot be probed/, r.text);
+      assert.match(r.text, /logMessage/, r.text);
+      assert.doesNotMatch(r.text, /no language given/, r.text);
+    } finally {
+      await g.ok('debug_stop', { sessionId: s.structured.sessionId });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalPath, ownerWords, runProbe, type Profile, type ProbeOtherStop, type ProbeRun } from '@dapgate/core';
+import { GatewayError, canonicalPath, ownerWords, runProbe, type Profile, type ProbeOtherStop, type ProbeRun } from '@dapgate/core';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { fieldShape, takeFields } from './profile-fields.js';
@@ -32,10 +32,20 @@ const config = (profiles: Profile[]) => ({
 export async function debugProbe(a: ToolArgs<ReturnType<typeof config>['input']>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
   const maxHits = a.maxHits ?? 10;
   const timeoutMs = a.timeoutMs ?? 30_000;
+  const fields = takeFields(manager.profiles.profiles, 'launch', a);
+  const live = manager.list().filter((s) => s.live);
+  if (!a.program && !a.language && !fields && live.length) {
+    const where = live.map((s) => s.id).join(', ');
+    throw new GatewayError(
+      `debug_probe launches a program of its own and ends it; no program given (live session${live.length > 1 ? 's' : ''} ${where} cannot be probed)`,
+      `pass program to probe a new run; in a live session, debug_breakpoint_set with logMessage records values at each pass (debug_output shows them), or debug_trace follows a call`,
+      'bad-arguments',
+    );
+  }
   let end = '';
   const run = await runProbe(
     manager,
-    { launch: { program: a.program, args: a.args, cwd: a.cwd, env: a.env, language: a.language, fields: takeFields(manager.profiles.profiles, 'launch', a) }, breakpoints: a.breakpoints, expressions: a.expressions ?? [], maxHits, timeoutMs },
+    { launch: { program: a.program, args: a.args, cwd: a.cwd, env: a.env, language: a.language, fields }, breakpoints: a.breakpoints, expressions: a.expressions ?? [], maxHits, timeoutMs },
     {
       signal,
       onHit: (n) => progress(`probe: ${n} of at most ${maxHits} hit(s) recorded`, n, maxHits),
