@@ -77,6 +77,9 @@ describe('attach by pid to a service not started for debugging', () => {
     assert.equal(w.structured.stop.line, line, w.text);
     const v = await g.ok('debug_evaluate', { expression });
     assert.match(v.text, expected, v.text);
+    // what the debugger's injector prints (debugpy: "Attaching to PID: N (elapsed: 1.00s).") is not the program's output
+    const out = await g.ok('debug_output');
+    assert.doesNotMatch(out.text, /Attaching to PID/, out.text);
     const stop = await g.ok('debug_stop');
     assert.match(stop.text, /detached/, stop.text);
     if (ptrace) assert.match(stop.text, new RegExp(`keeps running \\(the process ${service.child.pid} runs \\(state [RSD]\\), no debugger traces it`), stop.text);
