@@ -17,3 +17,14 @@ export function calleeName(name: string, noise: string[] | undefined): string {
   }
   return out || name;
 }
+
+/**
+ * A callee traced (named by its frame) and a callee whose return the adapter reported are the same
+ * function when one name is the other with qualifiers before it (`__get__`, `Lazy.__get__`).
+ */
+export function sameCallee(traced: string, reported: string): boolean {
+  const a = traced.split('.');
+  const b = reported.split('.');
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.every((part, i) => part === long[long.length - short.length + i]);
+}

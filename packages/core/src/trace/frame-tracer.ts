@@ -4,7 +4,7 @@ import type { Session } from '../session/session.js';
 import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { cleanExceptionText } from '../session/events/exception-text.js';
-import { calleeName } from './callee-name.js';
+import { calleeName, sameCallee } from './callee-name.js';
 import { Declarations } from './declarations.js';
 import { namedArguments, ownParametersAt, parametersAt } from './parameters.js';
 import { unnamedLabel } from '../session/reads/unnamed-variables.js';
@@ -224,7 +224,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
     }
     const traced = new Set(current.calls.map((c) => c.callee));
-    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '').filter((c) => ![...traced].some((t) => t.includes(c.callee))));
+    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '').filter((c) => ![...traced].some((t) => t.includes(c.callee) || sameCallee(t, c.callee))));
     push(current);
     before = after;
     current = { line: here.line, changed: [], calls: [] };
