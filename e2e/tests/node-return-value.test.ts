@@ -21,6 +21,20 @@ describe('an object a function returns (node, real js-debug)', () => {
     await g.call('debug_stop');
   });
 
+  test('a returned class instance (js-debug names it only by its class: `Box`, `C`) says what it holds, as the locals do', async () => {
+    const instances = join(repoRoot, 'e2e', 'fixtures', 'node-returns', 'instances.js');
+    const box = await g.ok('debug_trace', { program: instances, file: instances, function: 'box' }, 60_000);
+    assert.match(box.text, /^Returned Box \{items: \(1\) \[3\]\}\.$/m, box.text);
+    await g.call('debug_stop');
+    // a null-prototype object (cookie's NullObject)
+    const made = await g.ok('debug_trace', { program: instances, file: instances, function: 'make' }, 60_000);
+    assert.match(made.text, /^Returned C \{a: 1, b: 'two'\}\.$/m, made.text);
+    await g.call('debug_stop');
+    const plain = await g.ok('debug_trace', { program: instances, file: instances, function: 'plain' }, 60_000);
+    assert.match(plain.text, /^Returned \{a: 1, b: 2\}\.$/m, plain.text);
+    await g.call('debug_stop');
+  });
+
   test('a step over the return shows it among the locals, and its name (with a space) is a path', async () => {
     await g.ok('debug_launch', { program: flags, breakpoints: [{ file: flags, line: lineOf(flags, 'return { both, seen };') }] }, 60_000);
     const step = await g.ok('debug_step', { kind: 'over' });

@@ -50,8 +50,10 @@ export const VariablesSpec = z
     noisePattern: regexp().optional(),
     /**
      * A regexp of values that name only a kind of object, with no preview of what it holds (js-debug's
-     * return values: `Object`, `Array(2)`): such a value is shown with its first members instead; a
-     * match with the group `array` with its indexed items (`Array(3) [2, 4, 6]`).
+     * return values: `Object`, `Array(2)`, a class name `Box`): such a value is shown with its first
+     * members instead, after its kind (`Box {items: Array(1)}`) unless it matches the group `plain`;
+     * a match with the group `array` with its indexed items (`Array(3) [2, 4, 6]`). Values without
+     * members (primitives such as `true`) are never expanded.
      */
     bareValue: regexp().optional(),
     /**

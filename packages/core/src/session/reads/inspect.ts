@@ -142,7 +142,9 @@ export class Inspector {
     const array = shown.length > 0 && shown.every((v) => /^\d+$/.test(v.name));
     const items = shown.map((v) => (array ? v.value : `${v.name}: ${v.value}`));
     if (kids.length > shown.length) items.push('…');
-    return { ...n, value: array ? `[${items.join(', ')}]` : `{${items.join(', ')}}` };
+    // a kind other than the plain one (the profile's group `plain`) stays in front: `Box {items: Array(1)}`
+    const kind = this.bare.exec(n.value)?.groups?.plain !== undefined ? '' : `${n.value} `;
+    return { ...n, value: array ? `[${items.join(', ')}]` : `${kind}{${items.join(', ')}}` };
   }
 
   /** A pointer whose target the adapter could not read (the profile's `unreadablePointer`) says so instead of showing a value. */
