@@ -40,6 +40,7 @@ export { runProbe, type ProbeRequest, type ProbeRun, type ProbeHit, type ProbeOt
 export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
 export { panicMessage } from './trace/panic-stop.js';
+export { LAST_CALL_NOTE } from './trace/repeated-call.js';
 export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';
 export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';
 export { resolveLaunch, type GivenLaunch, type ResolvedLaunch } from './launch-config/given-launch.js';

@@ -27,6 +27,12 @@ export const TraceSpec = z.object({
    * assignments, which evaluating again cannot change).
    */
   returnExpression: regexp().optional(),
+  /**
+   * The adapter keeps one return value per callee (debugpy): a regexp of a line that may have
+   * called the function more than once (`NAME`: its name; passed as a value to map, called in a
+   * comprehension or twice), after which the value shown is only the last call's.
+   */
+  repeatedCall: regexp().optional(),
   /** Exception filters armed while tracing, so a raising line stops where it raises. */
   exceptionFilters: z.array(z.string()).default([]),
   /** A regexp of a function's definition line; `NAME` stands for the (escaped) function name. */

@@ -13,6 +13,8 @@ import { localChanges } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
 import { evaluateReturn } from './return-expression.js';
 import { unreportedReturn } from './unreported-return.js';
+import { mayRepeat } from './repeated-call.js';
+import type { TraceSpec } from '../profiles/trace-spec.js';
 import type { CallMade, FrameTrace, LineEvent, TraceEnd } from './types.js';
 
 export interface TraceOptions {
@@ -224,7 +226,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
     }
     const traced = new Set(current.calls.map((c) => c.callee));
-    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '').filter((c) => ![...traced].some((t) => t.includes(c.callee) || sameCallee(t, c.callee))));
+    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '', session.profile.trace).filter((c) => ![...traced].some((t) => t.includes(c.callee) || sameCallee(t, c.callee))));
     push(current);
     before = after;
     current = { line: here.line, changed: [], calls: [] };
@@ -362,13 +364,15 @@ async function returned(
 }
 
 /** Return values that appeared or changed on this step, or that the line visibly calls (same value again). */
-function callsMade(before: Map<string, string>, returns: [string, string][], pattern: RegExp | undefined, ownCallee: (name: string) => boolean, text: string): CallMade[] {
+function callsMade(before: Map<string, string>, returns: [string, string][], pattern: RegExp | undefined, ownCallee: (name: string) => boolean, text: string, spec: TraceSpec | undefined): CallMade[] {
   const out: CallMade[] = [];
   for (const [name, value] of returns) {
     if (ownCallee(name)) continue;
     const callee = pattern?.exec(name)?.groups?.callee ?? name;
     const short = callee.split('.').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (before.get(name) !== value || new RegExp(`(?:^|[^\\w$])${short}\\s*\\(`).test(text)) out.push({ callee, result: value });
+    const changed = before.get(name) !== value;
+    if (!changed && !new RegExp(`(?:^|[^\\w$])${short}\\s*\\(`).test(text)) continue;
+    out.push({ callee, result: value, ...(mayRepeat(spec, callee, text) ? { lastCall: true } : {}), ...(changed ? {} : { sameAsBefore: true }) });
   }
   return out;
 }

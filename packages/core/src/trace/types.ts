@@ -14,6 +14,11 @@ export interface LocalChange {
    * and its children could not tell whether the rest changed: it may be unchanged.
    */
   unsure?: boolean;
+  /**
+   * A return value the adapter keeps one of per callee, after a line (or several steps) that may
+   * have called it more than once (see `mayRepeat`): the value is only the last call's.
+   */
+  lastCall?: boolean;
 }
 
 /** A call a line made, as the adapter reported its return value. */
@@ -23,6 +28,14 @@ export interface CallMade {
   /** With `depth`: the callee's locals at its entry (its arguments) and its own trace. */
   args?: Record<string, string>;
   trace?: FrameTrace;
+  /** The line may have called it more than once (see `mayRepeat`): `result` is the last call's. */
+  lastCall?: boolean;
+  /**
+   * The adapter showed this value before the line ran too, and the line names the callee: a call
+   * that returned the same value again, or a value left from an earlier line (the call may have
+   * returned elsewhere, into a generator's frame, or not run).
+   */
+  sameAsBefore?: boolean;
 }
 
 /** One executed line of the traced frame, with what executing it changed. */

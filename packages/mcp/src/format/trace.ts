@@ -1,4 +1,4 @@
-import { foldLines, type CallMade, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type LoopFold, type TraceEnd } from '@dapgate/core';
+import { foldLines, LAST_CALL_NOTE, type CallMade, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type LoopFold, type TraceEnd } from '@dapgate/core';
 import { clip, seconds, shortPath } from './text.js';
 
 /** Source lines of the traced files, to show each executed line's text. */
@@ -75,7 +75,9 @@ function lineText(e: LineEvent, code: Code, indent: string): string {
 
 function callText(c: CallMade): string {
   const args = c.args ? Object.entries(c.args).map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join(', ') : '';
-  return `${shortName(c.callee)}(${args}) -> ${clip(c.result, VALUE_CHARS)}`;
+  // a value shown before the line too may be an earlier line's: that says more than which call of this line it was
+  const note = c.sameAsBefore ? ` (${SAME_AS_BEFORE})` : c.lastCall ? ` (${LAST_CALL_NOTE})` : '';
+  return `${shortName(c.callee)}(${args}) -> ${clip(c.result, VALUE_CHARS)}${note}`;
 }
 
 /**
@@ -94,6 +96,9 @@ export function shortName(callee: string): string {
   }
   return callee.slice(start) || callee;
 }
+
+/** A return value shown before the line ran too (CallMade.sameAsBefore). */
+export const SAME_AS_BEFORE = 'shown before this line too: returned again, or an earlier line\'s value';
 
 /** A value the adapter cut short whose children could not tell whether the rest changed (LocalChange.unsure). */
 export const UNSURE = ' (read cut short; may be unchanged)';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stepCounted } from '@dapgate/core';
+import { LAST_CALL_NOTE, stepCounted } from '@dapgate/core';
 import { frameLabel } from '../format/frames.js';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
@@ -41,7 +41,8 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
   if (compared.kind === 'other-thread') {
     lines.push(`The step of thread ${r.threadId} has not finished: thread ${compared.stoppedThreadId} stopped first.`);
   } else if (compared.kind === 'same') {
-    const changes = compared.changes.map(({ name, from, to, unsure }) => ({ name, change: `${describeChange(from, to)}${unsure ? UNSURE : ''}` }));
+    const last = done > 1 ? ` (the last call's value; it may have been called more than once in these ${done} steps)` : ` (${LAST_CALL_NOTE})`;
+    const changes = compared.changes.map(({ name, from, to, unsure, lastCall }) => ({ name, change: `${describeChange(from, to)}${unsure ? UNSURE : ''}${lastCall ? last : ''}` }));
     lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
   } else if (compared.kind === 'elsewhere') {

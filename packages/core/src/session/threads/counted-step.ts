@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Declarations } from '../../trace/declarations.js';
 import { localChanges } from '../../trace/local-changes.js';
+import { mayRepeat } from '../../trace/repeated-call.js';
 import type { LocalChange } from '../../trace/types.js';
 import type { Session } from '../session.js';
 import type { StopInfo } from '../types.js';
@@ -87,7 +88,8 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
       // a return value the adapter showed after a call is no local: its going away is no change
       const returns = s.profile.trace?.returnValue ? new RegExp(s.profile.trace.returnValue) : undefined;
       const changes = localChanges(snapshotBefore, after).filter((c) => !(c.to === undefined && returns?.test(c.name)));
-      return { kind: 'same', changes: done === 1 ? await declared(s, changes, snapshotBefore, after, before, s.stop, endBefore) : changes };
+      const marked = await lastCalls(s, changes, returns, done === 1 ? before.frames[0] : undefined);
+      return { kind: 'same', changes: done === 1 ? await declared(s, marked, snapshotBefore, after, before, s.stop, endBefore) : marked };
     }
     if (!s.stop?.frames[0]) return { kind: 'none' };
     const left = req.kind !== 'into' && before ? await leftPastCaller(s, before, s.stop, stepped.id) : undefined;
@@ -109,6 +111,22 @@ async function declared(s: Session, changes: LocalChange[], before: Map<string, 
   const declarations = new Declarations(pattern, source, s.profile.trace);
   declarations.begin(before, ran.line, end);
   return declarations.rewrite(changes, after, ran.line, next.line);
+}
+
+/**
+ * Return values the adapter keeps one of per callee (see `mayRepeat`) that changed on a line that
+ * may have called the callee more than once, or over several steps (`ran` undefined): the last call's.
+ */
+async function lastCalls(s: Session, changes: LocalChange[], returns: RegExp | undefined, ran: StopInfo['frames'][number] | undefined): Promise<LocalChange[]> {
+  const spec = s.profile.trace;
+  if (!returns || !spec?.repeatedCall || !changes.some((c) => c.to !== undefined && returns.exec(c.name)?.groups?.callee)) return changes;
+  const path = ran?.source?.path;
+  const text = path ? ((await readFile(path, 'utf8').catch(() => '')).split(/\r?\n/)[ran.line - 1] ?? '') : undefined;
+  return changes.map((c) => {
+    const callee = c.to !== undefined ? returns.exec(c.name)?.groups?.callee : undefined;
+    // after several steps (or a line not read), which lines ran and how often is not known
+    return callee && (text === undefined || mayRepeat(spec, callee, text)) ? { ...c, lastCall: true } : c;
+  });
 }
 
 const depthOf = (stop: StopInfo) => stop.totalFrames ?? stop.frames.length;
