@@ -63,6 +63,25 @@ describe('values lldb-dap cuts short, compared across stops (real lldb-dap)', ()
     await g.ok('debug_breakpoint_remove', { all: true });
   });
 
+  test('a value cut short whose children cannot all be read (an array of 100) is never said to be unchanged: the answer says it was not compared', async () => {
+    const big = join(dir, 'big.c');
+    await g.ok('debug_launch', { program: big, cwd: dir, breakpoints: [{ file: big, line: lineOf(big, 'big[90] = n;') }] }, 300_000);
+    // the write past the cut: no guess either way
+    const write = await g.ok('debug_step', { kind: 'over' });
+    assert.match(write.text, /^Changed: nothing else$/m, write.text);
+    assert.match(write.text, /^Not compared: big \(cut short, and its children not read: too many or too deep to read at every stop, or unreadable\): a change past the cut would not show\.$/m, write.text);
+    assert.deepEqual(write.structured.notCompared, ['big'], write.text);
+    // a line that writes another local: that change, and the same note (it still cannot be told)
+    const other = await g.ok('debug_step', { kind: 'over' });
+    assert.match(other.text, /^Changed: sum: 0 -> 7$/m, other.text);
+    assert.match(other.text, /^Not compared: big /m, other.text);
+    await g.ok('debug_stop');
+
+    const t = await g.ok('debug_trace', { program: big, cwd: dir, function: 'fill', maxLines: 400 }, 300_000);
+    assert.match(t.text, /^Not compared: big \(cut short, and its children not read: too many or too deep to read at every stop, or unreadable\): a change past the cut would not show\.$/m, t.text);
+    await g.ok('debug_stop');
+  });
+
   test('Rust: a trace reports a change past the cut and none for a value not written', async () => {
     const project = mkdtempSync(join(tmpdir(), 'dapgate-cut-summary-rs-'));
     try {

@@ -121,3 +121,17 @@ test('a value with more children than are read at every stop (a large array) is 
   const after = await read({ a: ['{0, 1, 2, 3, 4, 5, ...}', 2] }, { 2: many(5) });
   assert.deepEqual(localChanges(before, after), [{ name: 'a', from: '{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...}', to: '{0, 1, 2, 3, 4, 5, ...}', unsure: true }]);
 });
+
+test('a value cut alike at both reads whose children were not read is neither changed nor unchanged: it is named as not compared', async () => {
+  const many = Array.from({ length: 100 }, (_, i) => child(`[${i}]`, String(i)));
+  const before = await read({ a: ['{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...}', 1], n: ['3'] }, { 1: many });
+  const after = await read({ a: ['{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...}', 2], n: ['3'] }, { 2: many });
+  const notCompared: string[] = [];
+  assert.deepEqual(localChanges(before, after, undefined, notCompared), []);
+  assert.deepEqual(notCompared, ['a']);
+  // read whole at both: compared, and unchanged
+  const small = await read({ p: ['{x:3, ...}', 1] }, { 1: point(3, 4) });
+  const none: string[] = [];
+  assert.deepEqual(localChanges(small, small, undefined, none), []);
+  assert.deepEqual(none, []);
+});

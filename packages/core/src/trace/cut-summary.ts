@@ -88,18 +88,20 @@ export async function addWholes(values: LocalValues, refs: Map<string, number>, 
 }
 
 /**
- * Whether a value changed between two reads: `same`, `changed`, or `unknown` (cut short, the
- * parts shown agree, and the children could not settle it). A change in the part both reads show
- * is always a change; one read being a cut form of the other is none by itself.
+ * Whether a value changed between two reads: `same`, `changed`, `unknown` (cut short, the
+ * parts shown agree, and the children could not settle it), or `unread` (cut short the same way
+ * at both reads, its children not read whole: nothing says whether the part hidden changed). A
+ * change in the part both reads show is always a change; one read being a cut form of the other
+ * is none by itself.
  */
-export function compareValues(before: string, after: string, wholeBefore: Whole | undefined, wholeAfter: Whole | undefined, cut: CutSummary | undefined): 'same' | 'changed' | 'unknown' {
+export function compareValues(before: string, after: string, wholeBefore: Whole | undefined, wholeAfter: Whole | undefined, cut: CutSummary | undefined): 'same' | 'changed' | 'unknown' | 'unread' {
   const [a, b] = [cut?.shown(before), cut?.shown(after)];
   if (a === undefined && b === undefined) return before === after ? 'same' : 'changed';
   if (!agree(a ?? before, a !== undefined, b ?? after, b !== undefined)) return 'changed';
   if (a !== undefined && b !== undefined) {
     // both cut: their children, read the same way at both stops
     if (wholeBefore && wholeAfter) return wholeBefore.whole === wholeAfter.whole ? 'same' : 'changed';
-    return before === after ? 'same' : 'unknown';
+    return before === after ? 'unread' : 'unknown';
   }
   // one cut, one whole: the summary the cut one's children make, uncut, against the whole one
   const [whole, full] = a !== undefined ? [wholeBefore, after] : [wholeAfter, before];

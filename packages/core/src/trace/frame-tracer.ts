@@ -219,7 +219,9 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       end = { kind: 'returned', value: ownReturn, line: current.line, nextCallStarted: true };
       break;
     }
-    current.changed = declarations.rewrite(localChanges(before, after, notALocal), after, current.line, here.line);
+    const notCompared: string[] = [];
+    current.changed = declarations.rewrite(localChanges(before, after, notALocal, notCompared), after, current.line, here.line);
+    if (notCompared.length) current.notCompared = notCompared;
     // only where a step over a return may go on into the next call (the adapters that name the returning callee: debugpy);
     // elsewhere a step out of a call stops in the caller, and a loop head that is the first line resets its own locals
     if (nextCallPossible && here.line === home.line && here.line < current.line && [...before.keys()].some((k) => !notALocal(k) && !(k in entry)) && [...after.keys()].every((k) => notALocal(k) || k in entry)) {

@@ -45,6 +45,8 @@ export interface LineEvent {
   calls: CallMade[];
   /** Something the trace could not settle, said rather than guessed. */
   note?: string;
+  /** Locals cut short alike before and after this line whose hidden part was not read: whether it changed is not known (see `compareValues`). */
+  notCompared?: string[];
   /** An exception raised while this line ran (here or in a callee) that did not leave this frame. */
   caught?: string;
 }

@@ -18,8 +18,17 @@ export function formatTrace(t: FrameTrace, source: SourceOf, cwd: string, label 
   if (t.optimized) out.push(`Warning: ${t.function} is an optimized function: the debugger may read stale values in it (a variable's value before it was reassigned), so the values below, and a return value read from them, may be wrong; build without optimizations to trust them.`);
   if (entry.length) out.push(`Locals at start: ${entry.map(([k, v]) => `${k}=${clip(v, VALUE_CHARS)}`).join('  ')}`);
   out.push(...folded(foldLines(t.lines), { file: t.file, source, cwd }, '  '));
+  const unread = notCompared(t);
+  if (unread.length) out.push(notComparedText(unread));
   out.push(endLine(t.end, t.optimized));
   return out;
+}
+
+/** The locals of a trace (and of the calls traced in it: `name (in f)`) that were never compared past their cut. */
+function notCompared(t: FrameTrace, nested = false): string[] {
+  const own = t.lines.flatMap((e) => e.notCompared ?? []).map((n) => (nested ? `${n} (in ${shortName(t.function)})` : n));
+  const inner = t.lines.flatMap((e) => e.calls.flatMap((c) => (c.trace ? notCompared(c.trace, true) : [])));
+  return [...new Set([...own, ...inner])];
 }
 
 /** The file a trace's lines are in, how to read any file's lines, and what paths are shown relative to. */
@@ -99,6 +108,11 @@ export function shortName(callee: string): string {
 
 /** A return value shown before the line ran too (CallMade.sameAsBefore). */
 export const SAME_AS_BEFORE = 'shown before this line too: returned again, or an earlier line\'s value';
+
+/** Locals cut short alike at two reads whose hidden part was not read (LineEvent.notCompared, StepComparison's). */
+export function notComparedText(names: string[]): string {
+  return `Not compared: ${names.join(', ')} (cut short, and ${names.length > 1 ? 'their' : 'its'} children not read: too many or too deep to read at every stop, or unreadable): a change past the cut would not show.`;
+}
 
 /** A value the adapter cut short whose children could not tell whether the rest changed (LocalChange.unsure). */
 export const UNSURE = ' (read cut short; may be unchanged)';

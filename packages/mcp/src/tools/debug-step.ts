@@ -7,7 +7,7 @@ import { DEFAULT_WAIT_MS } from './waiting.js';
 import { describe } from '../format/session.js';
 import { outputs } from './output-schemas.js';
 import { clip } from '../format/text.js';
-import { UNSURE } from '../format/trace.js';
+import { notComparedText, UNSURE } from '../format/trace.js';
 
 const config = {
   title: 'Step',
@@ -43,8 +43,12 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
   } else if (compared.kind === 'same') {
     const last = done > 1 ? ` (the last call's value; it may have been called more than once in these ${done} steps)` : ` (${LAST_CALL_NOTE})`;
     const changes = compared.changes.map(({ name, from, to, unsure, lastCall }) => ({ name, change: `${describeChange(from, to)}${unsure ? UNSURE : ''}${lastCall ? last : ''}` }));
-    lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : 'Changed: nothing');
+    lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : compared.notCompared ? 'Changed: nothing else' : 'Changed: nothing');
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
+    if (compared.notCompared) {
+      lines.push(notComparedText(compared.notCompared));
+      d.structured.notCompared = compared.notCompared;
+    }
   } else if (compared.kind === 'elsewhere') {
     if (compared.nextCall) {
       const value = compared.nextCall.returned !== undefined ? ` ${clip(compared.nextCall.returned, 60)}` : ' (its value is not known here)';

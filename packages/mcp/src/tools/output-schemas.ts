@@ -87,7 +87,7 @@ export const outputs = {
     armed: z.array(str).optional().describe('what can stop it: breakpoints, exception filters, stopOnEntry'),
   },
   runTo: { ...sessionOutput, reached: z.boolean().optional().describe('stopped at the requested line') },
-  step: { ...sessionOutput, changed: z.record(str).optional().describe('local -> "old -> new"'), pastCaller: str.optional().describe('the function stepped out of, when the stop is past where it returned to') },
+  step: { ...sessionOutput, changed: z.record(str).optional().describe('local -> "old -> new"'), pastCaller: str.optional().describe('the function stepped out of, when the stop is past where it returned to'), notCompared: z.array(str).optional().describe('locals cut short alike before and after whose hidden part was not read: changed or not, unknown') },
   languages: {
     languages: z.array(
       open({ id: str, languages: z.array(str), extensions: z.array(str), adapter: str, installed: z.boolean(), version: str.optional(), path: str.optional(), problem: str.optional(), install: str, attach: z.boolean(), attachHint: str.optional(), testIds: str.optional(), fields: z.record(str).optional().describe('its own launch/attach arguments: name -> meaning') }),

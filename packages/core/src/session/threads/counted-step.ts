@@ -26,7 +26,7 @@ export type StepComparison =
   /** Another thread stopped before the stepped one's step finished. */
   | { kind: 'other-thread'; stoppedThreadId: number | undefined }
   /** Still in the same function activation: what changed in its locals. */
-  | { kind: 'same'; changes: LocalChange[] }
+  | { kind: 'same'; changes: LocalChange[]; notCompared?: string[] }
   /**
    * Now in another function. `pastCaller`: the step left `pastCaller` (a step over or out of its
    * return) and the adapter, which shows a return value where it stops right after a return,
@@ -87,9 +87,10 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
       if (next) return { kind: 'elsewhere', pastCaller: left, nextCall: next };
       // a return value the adapter showed after a call is no local: its going away is no change
       const returns = s.profile.trace?.returnValue ? new RegExp(s.profile.trace.returnValue) : undefined;
-      const changes = localChanges(snapshotBefore, after).filter((c) => !(c.to === undefined && returns?.test(c.name)));
+      const notCompared: string[] = [];
+      const changes = localChanges(snapshotBefore, after, undefined, notCompared).filter((c) => !(c.to === undefined && returns?.test(c.name)));
       const marked = await lastCalls(s, changes, returns, done === 1 ? before.frames[0] : undefined);
-      return { kind: 'same', changes: done === 1 ? await declared(s, marked, snapshotBefore, after, before, s.stop, endBefore) : marked };
+      return { kind: 'same', changes: done === 1 ? await declared(s, marked, snapshotBefore, after, before, s.stop, endBefore) : marked, ...(notCompared.length ? { notCompared } : {}) };
     }
     if (!s.stop?.frames[0]) return { kind: 'none' };
     const left = req.kind !== 'into' && before ? await leftPastCaller(s, before, s.stop, stepped.id) : undefined;
