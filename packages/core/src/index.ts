@@ -39,7 +39,7 @@ export { readOutcome, type TestOutcome, type TestVerdict } from './testing/outco
 export { runProbe, type ProbeRequest, type ProbeRun, type ProbeHit, type ProbeOtherStop, type ProbeOptions } from './probe/probe-run.js';
 export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type TraceTarget } from './trace/trace-run.js';
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
-export { panicMessage } from './trace/panic-stop.js';
+export { lastPanic, panicMessage } from './trace/panic-stop.js';
 export { LAST_CALL_NOTE } from './trace/repeated-call.js';
 export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';
 export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';

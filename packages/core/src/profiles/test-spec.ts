@@ -23,7 +23,11 @@ const TestForm = z.object({
     failed: z.array(regexp()).default([]),
     passed: z.array(regexp()).default([]),
     noTests: z.array(regexp()).default([]),
-    /** The runner's line for each test that failed / passed (a `name` group, after a `scope` group if any: `scope.name`): the outcome names them. */
+    /**
+     * The runner's line for each test that failed / passed (a `name` group, after a `scope` group if
+     * any: `scope.name`): the outcome names them. A test named as failed is never counted passed
+     * (a `passedTest` that spans a test's own output may match a failed one too).
+     */
     failedTest: regexp().optional(),
     passedTest: regexp().optional(),
     /** The runner could not run the tests (a collection or usage error); tried first. */

@@ -119,7 +119,8 @@ export const TraceSpec = z.object({
    * `function` means the line being stepped over panicked; the trace ends there, the session
    * stopped where the panic started. `breakpoint`: a function breakpoint armed while tracing
    * (else the adapter already stops there); the message is `message` evaluated in that frame, or
-   * the group `message` of `output` matched against the program's latest output.
+   * the group `message` of `output` matched against the program's latest output (with a group
+   * `thread`, the panicking thread's name: only the stopped thread's panic is its message).
    */
   raise: z
     .object({

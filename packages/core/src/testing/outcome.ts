@@ -45,7 +45,7 @@ export function readOutcome(form: TestForm, output: string, exitCode: number | u
   const failed = testsNamed(form.outcome.failedTest, output);
   if (o.outcome === 'unknown' || !failed) return o;
   // a runner that prints no line per passed test (unittest without -v) names none: not an empty list
-  const passed = testsNamed(form.outcome.passedTest, output);
+  const passed = testsNamed(form.outcome.passedTest, output)?.filter((n) => !failed.includes(n));
   return { ...o, basis: failed.length ? `${o.basis}; failed: ${listed(failed)}` : o.basis, failedTests: failed, ...(passed ? { passedTests: passed } : {}) };
 }
 

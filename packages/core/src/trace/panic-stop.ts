@@ -12,7 +12,11 @@ export function isPanicStop(session: Session): boolean {
   return !!fn && !!top && new RegExp(fn).test(top.name);
 }
 
-/** The panic's message: the profile's expression in the panicking frame, else its pattern over the latest output; else said unknown. */
+/**
+ * The panic's message: the profile's expression in the panicking frame, else its pattern over the
+ * latest output (where the pattern names the panicking thread, only this stop's thread's panic:
+ * an earlier test's expected panic is not this one); else said unknown.
+ */
 export async function panicMessage(session: Session): Promise<string> {
   const raise = session.profile.trace?.raise;
   if (raise?.message) {
@@ -21,8 +25,8 @@ export async function panicMessage(session: Session): Promise<string> {
     if (r?.result) return `panic: ${r.result}`;
   }
   if (raise?.output) {
-    const pattern = new RegExp(raise.output, 'g');
-    const find = () => [...session.output.tail(OUTPUT_ENTRIES).map((e) => e.text).join('').matchAll(pattern)].pop()?.groups?.message?.trim();
+    const stopped = session.stop ? session.threads.get(session.stop.threadId)?.name : undefined;
+    const find = () => lastPanic(raise.output!, session.output.tail(OUTPUT_ENTRIES).map((e) => e.text).join(''), stopped);
     const until = Date.now() + OUTPUT_WAIT_MS;
     let found = find();
     while (!found && Date.now() < until) {
@@ -32,4 +36,18 @@ export async function panicMessage(session: Session): Promise<string> {
     if (found) return `panic: ${found}`;
   }
   return 'a panic (its message was not available)';
+}
+
+/** The system keeps this many characters of a thread's name (Linux: 15), so a longer name is seen cut. */
+const THREAD_NAME_KEPT = 15;
+
+/**
+ * The last panic message in `text` by the profile's `trace.raise.output` (its lines joined with
+ * "; "); where the pattern has a `thread` group and `thread` is given, the last one of that thread.
+ */
+export function lastPanic(pattern: string, text: string, thread?: string): string | undefined {
+  const ofThread = (name: string | undefined) => !thread || name === undefined || name === thread || (thread.length >= THREAD_NAME_KEPT && name.startsWith(thread));
+  const found = [...text.matchAll(new RegExp(pattern, 'g'))].filter((m) => ofThread(m.groups?.thread)).pop()?.groups?.message;
+  const lines = found?.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines?.length ? lines.join('; ') : undefined;
 }

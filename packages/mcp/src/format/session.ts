@@ -1,4 +1,4 @@
-import { LibraryFrames, panicMessage, testRunOf, type Session, type StopInfo } from '@dapgate/core';
+import { LibraryFrames, lastPanic, panicMessage, testRunOf, type Session, type StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
 import { neverBound } from './breakpoints.js';
@@ -243,5 +243,5 @@ function positionalOnly(values: Record<string, string>, frameName: string, spec:
 /** The last panic message in a program's output, by the profile's pattern (`trace.raise.output`). */
 function panicInOutput(s: Session, out: string): string | undefined {
   const pattern = s.profile.trace?.raise?.output;
-  return pattern ? [...out.matchAll(new RegExp(pattern, 'g'))].pop()?.groups?.message?.trim() : undefined;
+  return pattern ? lastPanic(pattern, out) : undefined;
 }
