@@ -126,6 +126,8 @@ export const TraceSpec = z.object({
     .object({
       function: regexp(),
       breakpoint: z.string().optional(),
+      /** The condition of that breakpoint: where the function runs for other things than a panic too (Go's deferreturn and Goexit), only a panic stops. */
+      condition: z.string().optional(),
       message: z.string().optional(),
       output: regexp().optional(),
     })

@@ -298,7 +298,8 @@ function sharedWords(b: BookBreakpoint): string {
 async function armPanicBreakpoint(manager: SessionManager, session: Session): Promise<BookBreakpoint | undefined> {
   const fn = session.profile.trace?.raise?.breakpoint;
   if (!fn || manager.book.list().some((b) => b.function === fn && appliesTo(b, session.id))) return undefined;
-  const bp = manager.addBreakpoint({ function: fn, sessionId: session.id }, session.cwd);
+  const condition = session.profile.trace?.raise?.condition;
+  const bp = manager.addBreakpoint({ function: fn, sessionId: session.id, ...(condition ? { condition } : {}) }, session.cwd);
   await manager.synced();
   return bp;
 }
