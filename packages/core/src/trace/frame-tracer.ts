@@ -152,7 +152,7 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     }
     // stopped deeper (a breakpoint or exception in a callee): come back to our frame. From an
     // exception, step-over follows it to its handler (a step-out can run past a handler in our frame).
-    for (let n = 0; here && here.depth > home.depth && n < MAX_STEP_OUTS; n++) {
+    for (let n = 0; here && here.depth > home.depth && !isPanicStop(session) && n < MAX_STEP_OUTS; n++) {
       outcome = await stepAndWait(session, isExceptionStop(session) ? 'over' : 'out', options);
       steps++;
       here = outcome === 'stopped' ? where(session) : undefined;
@@ -163,6 +163,12 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
       outcome = await stepAndWait(session, 'over', options);
       steps++;
       here = outcome === 'stopped' ? where(session) : undefined;
+    }
+    // a panic met on the way back to this frame or past code without lines: the call raised, it did not return
+    if (here && isPanicStop(session)) {
+      push(current);
+      end = { kind: 'raised', exception: await panicMessage(session), line: current.line, where: await panicSite(session, home.depth) };
+      break;
     }
     if (!here) {
       push(current);
