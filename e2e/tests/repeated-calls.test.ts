@@ -47,4 +47,12 @@ describe('a line that calls the same function several times (python, real debugp
     assert.match(nested.text, /\(return\) double: 2 -> 20 \(the last call's value/, nested.text);
     await g.ok('debug_stop');
   });
+
+  test('debug_step over several lines at once (count 2): a return value that changed is the last call\'s of those steps', async () => {
+    await g.ok('debug_launch', { program: file, breakpoints: [{ file, line: lineOf(file, 'both = double(1) + inc(2)') }] }, 120_000);
+    const step = await g.ok('debug_step', { kind: 'over', count: 2 });
+    assert.match(step.text, /\(return\) double: \(new\) 20 \(the last call's value; it may have been called more than once in these 2 steps\)/, step.text);
+    assert.match(step.text, /\(return\) inc: \(new\) 3 \(the last call's value; it may have been called more than once in these 2 steps\)/, step.text);
+    await g.ok('debug_stop');
+  });
 });
