@@ -28,6 +28,15 @@ describe('rust names in traces and stops (real lldb-dap)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test("a trace of main without its file traces the program's main: not rustc's C main (no source), nor the std code inlined at its first line", async () => {
+    const r = await g.ok('debug_trace', { program: dir, cwd: dir, language: 'rust', function: 'main' }, 300_000);
+    assert.match(r.text, /^Trace of rust_names::main at src\/main\.rs:52:/, r.text);
+    assert.match(r.text, /\| let t = shelf\.total\(\);\s+t = 6/, r.text);
+    assert.match(r.text, /^The trace passed over 1 stop\(s\) at 'main' in code without source/m, r.text);
+    assert.doesNotMatch(r.text, /<no source>|boxed\.rs/, r.text);
+    await g.call('debug_stop');
+  });
+
   test("a trace's calls are named short and unambiguous", async () => {
     const r = await g.ok('debug_trace', { program: main, cwd: dir, file: main, function: 'main', depth: 1 }, 300_000);
     const body = r.text.split('\n').slice(1).join('\n');

@@ -6,9 +6,10 @@ import { Gateway, repoRoot } from '../support/gateway.js';
 const scores = join(repoRoot, 'examples', 'rust', 'src', 'bin', 'scores.rs');
 
 /**
- * `main` in a Rust program is also the C entry rustc generates (no source: lldb's line 0): a trace
- * of it steps on past code without lines, and the panic the program meets there is a raise, not
- * a return "after the call" while the program sits in rust_panic.
+ * A trace of a Rust `main` that panics (a divide by zero) says it raised the panic, not that it
+ * returned "after the call" while the program sits in rust_panic; a panic met while stepping past
+ * code without lines (lldb's line 0) or out of a deeper stop ends the trace the same way. (`main`
+ * is also rustc's C entry, without source: the trace passes over that one.)
  */
 describe('rust: a trace whose steps past code without lines meet a panic (real lldb-dap)', () => {
   let g: Gateway;

@@ -19,6 +19,8 @@ export class CallFrames {
   private bodyPending: { thread: number; depth: number } | undefined;
   /** Resume before waiting: false until the first wait (the program may be on its way already). */
   private resume = false;
+  /** Entry stops of a function breakpoint in code without source (rustc's C `main` for `main`): not traced, counted. */
+  skippedWithoutSource: string[] = [];
 
   constructor(
     private readonly session: Session,
@@ -63,6 +65,12 @@ export class CallFrames {
         return `the program stopped ${why}, ${where}, before ${bp.function ? `a call of ${target}` : `reaching ${target}`}`;
       }
       if (this.repeats && this.open.some((f) => f.thread === stop.threadId && f.depth === depth)) continue; // the same call again
+      // a function of that name without source (no lines to trace, not the program's own): on to the next
+      const top = stop.frames[0];
+      if (bp.function && top && !top.source?.path) {
+        this.skippedWithoutSource.push(top.name);
+        continue;
+      }
       this.open.push({ thread: stop.threadId, depth });
       // a function breakpoint that stops at the definition line (debugpy, delve): a breakpoint on the body's first line stops this call again
       if (own && atEntryPlace && !(await atEntryPlace())) this.bodyPending = { thread: stop.threadId, depth };

@@ -44,6 +44,8 @@ export interface TraceResult {
   shortBy?: string;
   /** A breakpoint of the agent's (or the workspace's) where the trace starts: its stops there were the trace's entries. */
   sharedEntry?: string;
+  /** Stops at a function of the name given in code without source, passed over (not traced, not counted as calls). */
+  skipped?: string;
 }
 
 const STEP_TIMEOUT_MS = 10_000;
@@ -122,6 +124,7 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
           break;
         }
         entry.sharedStop(session);
+        if (entry.spec.function) await outOfInlinedAtEntry(session, entry.spec.function);
         // a breakpoint of the agent's taken as the entry has no condition of the trace's: tested here
         if (entry.shared && entry.spec.condition && !(await conditionHolds(session, entry.spec.condition))) continue;
         hits++;
@@ -150,7 +153,9 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
     if (armed.length && session.live && session.sync.exceptionFilters !== saved) await session.sync.applyExceptionFilters(saved).catch(() => undefined);
   }
   if (!shortBy && traces.length < req.calls && traces.length > 0 && entry) shortBy = `the trace of call ${traces.length} did not end in a return or exception`;
-  return { session, traces, at: entry?.spec, shortBy, ...(entry?.shared ? { sharedEntry: sharedWords(entry.shared) } : entry?.alsoThere.length ? { sharedEntry: alsoThereWords(entry.alsoThere) } : {}) };
+  const passed = calls.skippedWithoutSource;
+  const skipped = passed.length ? `passed over ${passed.length} stop(s) at ${[...new Set(passed)].map((n) => `'${n}'`).join(', ')} in code without source (no lines to trace: not the program's own function of that name)` : undefined;
+  return { session, traces, at: entry?.spec, shortBy, ...(skipped ? { skipped } : {}), ...(entry?.shared ? { sharedEntry: sharedWords(entry.shared) } : entry?.alsoThere.length ? { sharedEntry: alsoThereWords(entry.alsoThere) } : {}) };
 }
 
 /** A trace condition evaluated where the session is stopped (no condition: it holds). */
@@ -287,6 +292,21 @@ class EntryBreakpoint {
 function alsoThereWords(bps: BookBreakpoint[]): string {
   return `${bps.map((b) => `${b.id} (${ownerWords(b)})`).join(', ')} ${bps.length === 1 ? 'stands' : 'stand'} where the trace starts: ${bps.length === 1 ? 'its stops' : 'their stops'} there were taken as the trace's entries, and ${bps.length === 1 ? 'it stays' : 'they stay'} set`;
 }
+
+/**
+ * A function breakpoint that stopped in code inlined at the function's start (rustc: `vec![..]` on
+ * main's first line stops in `Box<T>::new_uninit`, main below it): out to the function itself.
+ */
+async function outOfInlinedAtEntry(session: Session, name: string): Promise<void> {
+  for (let n = 0; n < MAX_INLINED_AT_ENTRY; n++) {
+    const frames = session.state === 'stopped' ? (session.stop?.frames ?? []) : [];
+    if (!frames[0] || shortName(frames[0].name) === shortName(name)) return;
+    if (!frames.slice(1, MAX_INLINED_AT_ENTRY + 1).some((f) => shortName(f.name) === shortName(name))) return;
+    if ((await session.step('out', undefined, STEP_TIMEOUT_MS)) !== 'stopped') return;
+  }
+}
+
+const MAX_INLINED_AT_ENTRY = 3;
 
 const shortName = (name: string) => functionName(name).split(/[.#:]+/).pop();
 

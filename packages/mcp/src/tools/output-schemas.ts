@@ -180,6 +180,7 @@ export const outputs = {
       )
       .optional(),
     shortBy: str.optional().describe('why fewer calls than asked were traced'),
+    skipped: str.optional(),
     linesPerSecond: z.number().optional(),
     elapsed: str.optional(),
   },

@@ -74,6 +74,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
     lines.push(...formatComparison(r.traces, source, s.cwd));
   }
   if (r.sharedEntry) lines.push(`Breakpoint ${r.sharedEntry}.`);
+  if (r.skipped) lines.push(`The trace ${r.skipped}.`);
   if (r.traces.length && r.shortBy && req.calls > 1) lines.push(`Only ${r.traces.length} of ${req.calls} call(s) traced: ${r.shortBy}.`);
   const last = r.traces[r.traces.length - 1];
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
@@ -89,6 +90,7 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
     state: s.state,
     traces: r.traces.map(structured),
     ...(r.shortBy ? { shortBy: r.shortBy } : {}),
+    ...(r.skipped ? { skipped: r.skipped } : {}),
     linesPerSecond: totalMs ? Math.round((totalLines * 1000) / totalMs) : undefined,
     elapsed: seconds(totalMs),
   });
