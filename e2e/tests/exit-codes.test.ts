@@ -2,6 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@dapgate/dap';
 import { Gateway, eventually, lineOf, repoRoot } from '../support/gateway.js';
@@ -131,5 +133,13 @@ describe('exit codes in every profile: 0, 3, SIGTERM, SIGKILL', () => {
     const nothing = await freePort();
     const r = await g.call('debug_attach', { language: 'python', port: nothing });
     assert.match(r.text, new RegExp(`no .* debug target at 127\\.0\\.0\\.1:${nothing}: nothing listens there`), r.text);
+  });
+
+  test('a program whose language its name does not tell (a built binary): the answer lists the names each language takes (c for lldb)', async () => {
+    const binary = join(mkdtempSync(join(tmpdir(), 'dapgate-noext-')), 'crash');
+    writeFileSync(binary, '\x7fELF', { mode: 0o755 });
+    const r = await g.call('debug_launch', { program: binary }, 60_000);
+    assert.equal(r.isError, true, r.text);
+    assert.match(r.text, /^cannot tell the language of .* from its extension\nNext: pass language \(one of: [^\n]*\blldb \(c, cpp, c\+\+, native\)/, r.text);
   });
 });

@@ -114,7 +114,13 @@ export class ProfileRegistry {
     }
   }
 
+  /** Each language by its id, with the other names it takes (`lldb (c, cpp, c++, native)`). */
   languageList(): string {
-    return this.profiles.map((p) => p.id).join(', ');
+    return this.profiles
+      .map((p) => {
+        const others = p.languages.filter((l) => l !== p.id);
+        return others.length ? `${p.id} (${others.join(', ')})` : p.id;
+      })
+      .join(', ');
   }
 }
