@@ -117,6 +117,18 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     assert.ok(r.structured.sessionId);
   });
 
+  test('C: a trace whose line faults (SIGSEGV) says it raised the signal there and leaves the session stopped at the fault, not "exited after the line ran"', async () => {
+    const line = lineOf(crashC, 'sum += head->value;');
+    const r = await g.ok('debug_trace', { program: crashC, function: 'sum_first' }, 120_000);
+    assert.equal(r.structured.traces[0].end.kind, 'raised', r.text);
+    assert.match(r.text, new RegExp(`raised signal SIGSEGV[^\\n]* at line ${line}`), r.text);
+    assert.doesNotMatch(r.text, /exited/, r.text);
+    assert.equal(r.structured.state, 'stopped', r.text);
+    assert.match(r.text, new RegExp(`Session s\\d+ is stopped at crash\\.c:${line} in sum_first \\(at the fault: the call has not ended`), r.text);
+    assert.doesNotMatch(r.text, /the call ended there|after the call/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test('C++: std::vector, std::string and std::map read as values; paths reach into them; a method call evaluates', async () => {
     const line = lineOf(inventory, 'double avg = average_count(items);');
     const r = await g.ok('debug_launch', { program: inventory, breakpoints: [{ file: inventory, line }] }, 120_000);

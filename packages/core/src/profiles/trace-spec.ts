@@ -122,6 +122,12 @@ export const TraceSpec = z.object({
    * the group `message` of `output` matched against the program's latest output (with a group
    * `thread`, the panicking thread's name: only the stopped thread's panic is its message).
    */
+  /**
+   * A regexp of exception stops the program cannot go on from (lldb's `signal SIGSEGV`: a step
+   * delivers the signal and the process dies): the trace ends there as raised, the session left
+   * stopped at the fault where it can be read, instead of stepping on into the program's death.
+   */
+  fatalException: regexp().optional(),
   raise: z
     .object({
       function: regexp(),

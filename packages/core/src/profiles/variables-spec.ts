@@ -50,12 +50,17 @@ export const VariablesSpec = z
     noisePattern: regexp().optional(),
     /**
      * A regexp of values that name only a kind of object, with no preview of what it holds (js-debug's
-     * return values: `Object`, `Array(2)`, a class name `Box`): such a value is shown with its first
-     * members instead, after its kind (`Box {items: Array(1)}`) unless it matches the group `plain`;
-     * a match with the group `array` with its indexed items (`Array(3) [2, 4, 6]`). Values without
-     * members (primitives such as `true`) are never expanded.
+     * return values: `Object`, `Array(2)`): such a value is shown with its first members instead,
+     * after its kind unless it matches the group `plain`; a match with the group `array` with its
+     * indexed items (`Array(3) [2, 4, 6]`). Values without members are never expanded.
      */
     bareValue: regexp().optional(),
+    /**
+     * A class instance named only by its class (js-debug's return values: `Box`): expanded like a
+     * bare value, after its class (`Box {items: …}`), for variables whose name matches `names` only
+     * (elsewhere such a name is the adapter's whole description: `this=Module`, `global`).
+     */
+    bareInstance: z.object({ value: regexp(), names: regexp() }).strict().optional(),
     /**
      * A value the adapter cut short (lldb-dap's summary built from children: `{x:9, ...}`), with
      * groups `shown` (the part kept) and `head` (before the braces): changes are then told from

@@ -146,6 +146,13 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
     if (here && isExceptionStop(session) && here.depth >= home.depth) {
       const inFrame = here.depth === home.depth && here.name === home.name;
       raised ??= { exception: await exceptionText(session), line: current.line, where: inFrame ? undefined : framePlace(here.frame, session.cwd) };
+      const fatal = session.profile.trace?.fatalException;
+      if (fatal && new RegExp(fatal).test(raised.exception)) {
+        // stepping on would deliver it and end the program: stay stopped at the fault
+        push(current);
+        end = { kind: 'raised', ...raised, atFault: true };
+        break;
+      }
       // the frame may end with this exception: its last chance to read the boundary scopes
       await locals.settle(current.line, current.line, here.depth - home.depth);
       if (inFrame && here.line === current.line) continue; // the stop on the raising line itself (or the exception passing through it): not another line run

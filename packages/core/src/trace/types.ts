@@ -69,7 +69,7 @@ export type TraceEnd =
        */
       stoppedPastCaller?: boolean;
     }
-  | { kind: 'raised'; exception: string; line: number; /** the raising frame when it was a callee's */ where?: string }
+  | { kind: 'raised'; exception: string; line: number; /** the raising frame when it was a callee's */ where?: string; /** the session is stopped at the fault, which the program cannot go on from (profile `trace.fatalException`) */ atFault?: boolean }
   | { kind: 'cut'; reason: 'maxLines' | 'time'; line: number }
   | { kind: 'exited'; exitCode?: number; line: number }
   | { kind: 'ended'; state: string; line: number }

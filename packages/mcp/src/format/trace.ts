@@ -150,6 +150,7 @@ function endLine(end: TraceEnd, optimized = false): string {
       return `Returned ${clip(end.value, 200)}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
     }
     case 'raised':
+      if (end.atFault) return `Raised ${clip(end.exception, 300)} at line ${end.line}${end.where ? ` (in ${end.where})` : ''}; the program cannot go on past it: the session is stopped at the fault, the call not ended.`;
       return `Raised ${clip(end.exception, 300)} at line ${end.line}${end.where ? ` (thrown in ${end.where})` : ''}; the call ended there.`;
     case 'cut':
       return `Cut at line ${end.line}: the session is stopped there. debug_trace with no function continues this frame from there (or debug_step / debug_continue).`;

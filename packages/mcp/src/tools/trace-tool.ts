@@ -110,6 +110,7 @@ function panicStart(s: Session, name: string): boolean {
 function stoppedWhere(last: FrameTrace | undefined, atPanicStart: boolean): string {
   if (!last || last.end.kind === 'cut') return '';
   // the panic has not unwound the call yet: its deferred calls have not run, the frame is still on the stack
+  if (last.end.kind === 'raised' && last.end.atFault) return ' (at the fault: the call has not ended; debug_stack and debug_variables read it, debug_continue delivers the signal)';
   if (last.end.kind === 'raised' && atPanicStart) return ' (where the panic starts: the call has not ended yet; debug_continue lets it unwind)';
   if (last.end.kind === 'returned' && last.end.nextCallStarted) return ' (the next call of it has started)';
   if (last.end.kind === 'returned' && last.end.stoppedPastCaller) return ' (not where the call returned to: the next line of the program\'s own code that ran, which may be in a later call)';

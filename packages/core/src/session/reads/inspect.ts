@@ -44,6 +44,7 @@ export class Inspector {
   private readonly unreadable: { value: RegExp; child: RegExp } | undefined;
   private readonly unformatted: RegExp | undefined;
   private readonly bare: RegExp | undefined;
+  private readonly bareInstance: { value: RegExp; names: RegExp } | undefined;
   /** The profile's `cutSummary`: values the adapter may have cut short. */
   readonly cut: CutSummary | undefined;
   private readonly unreadableItem: RegExp | undefined;
@@ -67,6 +68,7 @@ export class Inspector {
     this.unreadable = v.unreadablePointer ? { value: new RegExp(v.unreadablePointer.value, 'i'), child: new RegExp(v.unreadablePointer.child) } : undefined;
     this.unformatted = v.unformattedValue ? new RegExp(v.unformattedValue) : undefined;
     this.bare = v.bareValue ? new RegExp(v.bareValue) : undefined;
+    this.bareInstance = v.bareInstance ? { value: new RegExp(v.bareInstance.value), names: new RegExp(v.bareInstance.names) } : undefined;
     this.cut = v.cutSummary ? new CutSummary(new RegExp(v.cutSummary)) : undefined;
     const item = v.unreadableItem ?? v.unreadablePointer?.child;
     this.unreadableItem = item ? new RegExp(item) : undefined;
@@ -129,10 +131,11 @@ export class Inspector {
 
   /** A value that names only a kind of object (the profile's `bareValue`), shown with its first members: `{both: true, seen: 2}`. */
   private async previewed(n: VariableNode): Promise<VariableNode> {
-    if (!this.bare?.test(n.value) || n.variablesReference <= 0) return n;
+    const instance = !!this.bareInstance && this.bareInstance.value.test(n.value) && this.bareInstance.names.test(n.name);
+    if (!(this.bare?.test(n.value) || instance) || n.variablesReference <= 0) return n;
     const kids = (await this.target.variables(n.variablesReference).catch(() => [])).filter((v) => !this.hidden(v.name));
     // an array (the profile's group `array`): its items after its kind (`Array(3) [2, 4, 6]`), not its other members (length)
-    if (this.bare.exec(n.value)?.groups?.array !== undefined) {
+    if (this.bare?.exec(n.value)?.groups?.array !== undefined) {
       const indexed = kids.filter((v) => /^\d+$/.test(v.name));
       const items = indexed.slice(0, PREVIEW_MEMBERS).map((v) => v.value);
       if (indexed.length > items.length) items.push('…');
@@ -143,7 +146,7 @@ export class Inspector {
     const items = shown.map((v) => (array ? v.value : `${v.name}: ${v.value}`));
     if (kids.length > shown.length) items.push('…');
     // a kind other than the plain one (the profile's group `plain`) stays in front: `Box {items: Array(1)}`
-    const kind = this.bare.exec(n.value)?.groups?.plain !== undefined ? '' : `${n.value} `;
+    const kind = this.bare?.exec(n.value)?.groups?.plain !== undefined ? '' : `${n.value} `;
     return { ...n, value: array ? `[${items.join(', ')}]` : `${kind}{${items.join(', ')}}` };
   }
 
