@@ -69,3 +69,16 @@ def synthetic_lookup(valobj, internal_dict):
 
 if getattr(_toolchain_synthetic_lookup, "__module__", "") != __name__:
     lldb_lookup.synthetic_lookup = synthetic_lookup
+
+
+def str_summary(valobj, internal_dict):
+    """A &str's text, given the &str or a pointer to it (a `&&str`, a `&mut &str`): lldb applies a
+    type's summary to pointers to it too, with the pointer as the value, which the toolchain's
+    summary_lookup does not recognize; lldb-dap then summarized the pointee's children, its bytes
+    (`{97, 98}` for "ab")."""
+    target = valobj.GetNonSyntheticValue()
+    if target.GetType().IsPointerType():
+        target = target.Dereference()
+    if not target.IsValid():
+        return ""
+    return lldb_lookup.StdStrSummaryProvider(target, internal_dict)

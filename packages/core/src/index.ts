@@ -41,6 +41,7 @@ export { traceLaunch, traceInSession, type TraceRequest, type TraceResult, type 
 export { foldLines, type FoldedLines, type LoopFold } from './trace/fold.js';
 export { lastPanic, panicMessage } from './trace/panic-stop.js';
 export { LAST_CALL_NOTE } from './trace/repeated-call.js';
+export { calleeName } from './trace/callee-name.js';
 export type { FrameTrace, LineEvent, LocalChange, CallMade, TraceEnd } from './trace/types.js';
 export { launchFromConfiguration, listConfigurations, type ConfiguredLaunch } from './launch-config/to-launch.js';
 export { resolveLaunch, type GivenLaunch, type ResolvedLaunch } from './launch-config/given-launch.js';

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { GatewayError, framePlace, traceInSession, traceLaunch, type FrameTrace, type Session, type TraceRequest, type TraceResult } from '@dapgate/core';
+import { GatewayError, traceInSession, traceLaunch, type FrameTrace, type Session, type TraceRequest, type TraceResult } from '@dapgate/core';
 import { tool } from './register.js';
 import { fieldShape, takeFields } from './profile-fields.js';
 import { ok } from './result.js';
 import { formatComparison, formatTrace, type SourceOf } from '../format/trace.js';
 import { seconds } from '../format/text.js';
+import { stopPlace } from '../format/stop-place.js';
 import { outputs } from './output-schemas.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -63,7 +64,7 @@ function tracedFiles(t: FrameTrace): string[] {
   return [...(t.file ? [t.file] : []), ...t.lines.flatMap((e) => e.calls.flatMap((c) => (c.trace ? tracedFiles(c.trace) : [])))];
 }
 
-function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
+async function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   const s = r.session;
   const lines: string[] = [];
   if (r.traces.length === 0) {
@@ -78,9 +79,10 @@ function answer(r: TraceResult, req: TraceRequest, source: SourceOf) {
   if (r.traces.length && r.shortBy && req.calls > 1) lines.push(`Only ${r.traces.length} of ${req.calls} call(s) traced: ${r.shortBy}.`);
   const last = r.traces[r.traces.length - 1];
   const top = s.state === 'stopped' ? s.stop?.frames[0] : undefined;
+  const place = top ? await stopPlace(s, s.stop!) : undefined;
   lines.push(
-    s.state === 'stopped' && top
-      ? `Session ${s.id} is stopped at ${framePlace(top, s.cwd)}${stoppedWhere(last, panicStart(s, top.name))}; debug_continue / debug_stop.`
+    s.state === 'stopped' && top && place
+      ? `Session ${s.id} is stopped ${place.at}${stoppedWhere(last, panicStart(s, top.name))}${place.nearest}; debug_continue / debug_stop.`
       : `Session ${s.id} is ${s.state}.`,
   );
   const totalLines = r.traces.reduce((n, t) => n + t.lines.length, 0);

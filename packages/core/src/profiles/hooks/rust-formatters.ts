@@ -87,13 +87,16 @@ function sizesWithoutPython(): string[] {
 
 /**
  * A reference to an enum reads as the enum does by value (its variant and fields), not as a bare
- * address or lldb's raw $variants$/$discr$ members: see adapters-config/patches/dapgate_rust_refs.py.
+ * address or lldb's raw $variants$/$discr$ members, and one to a &str as its text, not its bytes:
+ * see adapters-config/patches/dapgate_rust_refs.py.
  * Only pointers to enums (a recognizer): no other value gains a Python call.
  */
 function enumsBehindReferences(): string[] {
   return [
     `?command script import "${join(configDir(), 'patches', 'dapgate_rust_refs.py')}"`,
     '?type synthetic add -l dapgate_rust_refs.ref_synthetic --recognizer-function dapgate_rust_recognizers.points_to_enum --category Rust',
+    // a reference to a &str (`&&str`, `&mut &str`, `Option<&&str>`) reads as its text, not its bytes
+    '?type summary add -F dapgate_rust_refs.str_summary -e -x -h "^&(mut )?str$" --category Rust',
   ];
 }
 
