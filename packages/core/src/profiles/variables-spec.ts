@@ -83,6 +83,14 @@ export const VariablesSpec = z
      */
     unreadablePointer: z.object({ value: z.string(), child: z.string() }).optional(),
     /**
+     * The value the adapter gives in place of one it could not read at this stop (lldb-dap:
+     * `<error: variable not available>`, `<error: could not evaluate DW_OP_entry_value: …>` for a
+     * parameter of an optimized function after its register was reused): group `reason`, the
+     * adapter's why. Shown as `<unreadable: reason>`, never expanded, and never a change of the
+     * variable (a trace says `xs: (unreadable here)`, a step lists it apart from what changed).
+     */
+    unreadableValue: regexp().optional(),
+    /**
      * The value the adapter shows for a variable its formatter could not read (lldb: only the
      * type and address, `alloc::string::String @ 0x7ffe...`, when the Rust formatter failed on
      * junk such as a String not set yet). Checked for `opaqueTypes` only, whose formatter always

@@ -33,9 +33,15 @@ export interface Whole {
   shown: string;
 }
 
-/** A frame's locals by name (the values as shown), with the whole of each value the adapter cut short (see `CutSummary`); none where its children could not be read. */
+/**
+ * A frame's locals by name (the values as shown), with the whole of each value the adapter cut
+ * short (see `CutSummary`), none where its children could not be read; the names whose value
+ * could not be read at this stop, and for those the last value read before (see `localChanges`).
+ */
 export class LocalValues extends Map<string, string> {
   readonly wholes = new Map<string, Whole>();
+  readonly unreadable = new Set<string>();
+  readonly lastReadable = new Map<string, string>();
   constructor(readonly cut?: CutSummary) {
     super();
   }

@@ -104,6 +104,8 @@ function ranges(events: LineEvent[]): LoopFold['ranges'] {
   const out = new Map<string, LoopFold['ranges'][number]>();
   for (const e of events) {
     for (const c of e.changed) {
+      // not read at this stop: no value it took
+      if (c.unreadable === 'here') continue;
       let r = out.get(c.name);
       if (!r) out.set(c.name, (r = { name: c.name, from: c.from ?? c.to, to: c.to, values: [c.from ?? c.to].filter((v) => v !== undefined) }));
       // a local that goes out of scope on every pass (delve, lldb: a loop variable) keeps its last value

@@ -104,9 +104,15 @@ export class FrameLocals {
   }
 }
 
-function merge(lists: { name: string; value: string }[][], cut: CutSummary | undefined): LocalValues {
+function merge(lists: { name: string; value: string; unreadable?: boolean }[][], cut: CutSummary | undefined): LocalValues {
   const out = new LocalValues(cut);
-  for (const list of lists) for (const v of list) if (!out.has(v.name)) out.set(v.name, v.value);
+  for (const list of lists) {
+    for (const v of list) {
+      if (out.has(v.name)) continue;
+      out.set(v.name, v.value);
+      if (v.unreadable) out.unreadable.add(v.name);
+    }
+  }
   return out;
 }
 

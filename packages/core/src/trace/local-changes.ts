@@ -6,15 +6,30 @@ import type { LocalChange } from './types.js';
  * not locals to show). A value the adapter cut short is compared through its children (see
  * `compareValues`); where they cannot tell, the change is marked `unsure`. A value cut short alike
  * at both reads whose children were not read whole is no change and no sameness: its name goes
- * to `notCompared`.
+ * to `notCompared`. A value that could not be read at either stop is no change
+ * (`LocalChange.unreadable`); `after` keeps the last value read before it (`lastReadable`), which
+ * a later read is compared with.
  */
 export function localChanges(before: Map<string, string>, after: Map<string, string>, skip: (name: string) => boolean = () => false, notCompared?: string[]): LocalChange[] {
   const out: LocalChange[] = [];
   const cut = (after instanceof LocalValues ? after.cut : undefined) ?? (before instanceof LocalValues ? before.cut : undefined);
   const whole = (m: Map<string, string>, name: string) => (m instanceof LocalValues ? m.wholes.get(name) : undefined);
+  const unread = (m: Map<string, string>, name: string) => m instanceof LocalValues && m.unreadable.has(name);
   for (const [name, value] of after) {
     if (skip(name)) continue;
     const old = before.get(name);
+    const wasUnread = old !== undefined && unread(before, name);
+    const last = wasUnread ? (before as LocalValues).lastReadable.get(name) : old;
+    if (unread(after, name)) {
+      if (last !== undefined) (after as LocalValues).lastReadable.set(name, last);
+      if (!wasUnread) out.push({ name, ...(old !== undefined ? { from: old } : {}), unreadable: 'here', reason: value });
+      continue;
+    }
+    if (wasUnread) {
+      if (last === undefined) out.push({ name, to: value, unreadable: 'before' });
+      else if (last !== value) out.push({ name, from: last, to: value, unreadable: 'between' });
+      continue;
+    }
     if (old === undefined) {
       out.push({ name, to: value });
       continue;

@@ -19,6 +19,14 @@ export interface LocalChange {
    * have called it more than once (see `mayRepeat`): the value is only the last call's.
    */
   lastCall?: boolean;
+  /**
+   * The value could not be read at one of the two stops (the profile's `unreadableValue`): no
+   * change is known. `here`: not at the later one (`from` the value last read, `reason` the
+   * unreadable text); `before`: read again, and never read before (`to`); `between`: read again,
+   * other than before it could not be read (`from` -> `to`: changed somewhere in between).
+   */
+  unreadable?: 'here' | 'before' | 'between';
+  reason?: string;
 }
 
 /** A call a line made, as the adapter reported its return value. */

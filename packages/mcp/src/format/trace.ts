@@ -117,7 +117,18 @@ export function notComparedText(names: string[]): string {
 /** A value the adapter cut short whose children could not tell whether the rest changed (LocalChange.unsure). */
 export const UNSURE = ' (read cut short; may be unchanged)';
 
+/** A local whose value could not be read at one of two stops (LocalChange.unreadable): said so, never shown as a change. */
+export function unreadableChange(c: LocalChange): string | undefined {
+  const reason = c.reason ? /^<unreadable: (.*)>$/s.exec(c.reason)?.[1] ?? c.reason : undefined;
+  if (c.unreadable === 'here') return `(unreadable here${reason ? `: ${clip(reason, 80)}` : ''})`;
+  if (c.unreadable === 'before') return `${clip(c.to ?? '', VALUE_CHARS)} (readable again; unreadable before)`;
+  if (c.unreadable === 'between') return `${clip(c.from ?? '', VALUE_CHARS)} -> ${clip(c.to ?? '', VALUE_CHARS)} (changed while it could not be read)`;
+  return undefined;
+}
+
 function changeText(c: LocalChange): string {
+  const unreadable = unreadableChange(c);
+  if (unreadable) return `${c.name}: ${unreadable}`;
   const where = c.since !== undefined ? ` (by a call, after line ${c.since} started)` : '';
   if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', VALUE_CHARS)}${where}`;
   if (c.to === undefined) return `${c.name} (gone)`;

@@ -7,7 +7,7 @@ import { DEFAULT_WAIT_MS } from './waiting.js';
 import { describe } from '../format/session.js';
 import { outputs } from './output-schemas.js';
 import { clip } from '../format/text.js';
-import { notComparedText, UNSURE } from '../format/trace.js';
+import { notComparedText, UNSURE, unreadableChange } from '../format/trace.js';
 
 const config = {
   title: 'Step',
@@ -42,8 +42,13 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
     lines.push(`The step of thread ${r.threadId} has not finished: thread ${compared.stoppedThreadId} stopped first.`);
   } else if (compared.kind === 'same') {
     const last = done > 1 ? ` (the last call's value; it may have been called more than once in these ${done} steps)` : ` (${LAST_CALL_NOTE})`;
-    const changes = compared.changes.map(({ name, from, to, unsure, lastCall }) => ({ name, change: `${describeChange(from, to)}${unsure ? UNSURE : ''}${lastCall ? last : ''}` }));
-    lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : compared.notCompared ? 'Changed: nothing else' : 'Changed: nothing');
+    // a value that could not be read here is no change: said apart
+    const unread = compared.changes.filter((c) => c.unreadable === 'here');
+    const changes = compared.changes
+      .filter((c) => c.unreadable !== 'here')
+      .map((c) => ({ name: c.name, change: unreadableChange(c) ?? `${describeChange(c.from, c.to)}${c.unsure ? UNSURE : ''}${c.lastCall ? last : ''}` }));
+    lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : compared.notCompared || unread.length ? 'Changed: nothing else' : 'Changed: nothing');
+    if (unread.length) lines.push(`Could not be read here (no change known): ${unread.map((c) => `${c.name} ${c.reason ?? ''}`.trim()).join('; ')}`);
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
     if (compared.notCompared) {
       lines.push(notComparedText(compared.notCompared));

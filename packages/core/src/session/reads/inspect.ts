@@ -50,6 +50,7 @@ export class Inspector {
   private readonly unreadableItem: RegExp | undefined;
   private readonly impossibleCount: RegExp | undefined;
   private readonly summaryOnly: { types: Set<string>; value: RegExp } | undefined;
+  private readonly unreadableValue: RegExp | undefined;
 
   private readonly target: InspectTarget;
 
@@ -74,6 +75,7 @@ export class Inspector {
     this.unreadableItem = item ? new RegExp(item) : undefined;
     this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
     this.summaryOnly = v.summaryOnly ? { types: new Set(v.summaryOnly.types), value: new RegExp(v.summaryOnly.value) } : undefined;
+    this.unreadableValue = v.unreadableValue ? new RegExp(v.unreadableValue) : undefined;
   }
 
   /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
@@ -86,6 +88,9 @@ export class Inspector {
   /** A DAP variable as a node, its type in the language's words. */
   private node = (v: DebugProtocol.Variable): VariableNode => {
     const n = toNode(v);
+    // the adapter's "could not read it here" (the profile's `unreadableValue`): no value, and nothing to expand
+    const reason = this.unreadableValue?.exec(n.value)?.groups?.reason;
+    if (reason !== undefined) Object.assign(n, { value: unreadableText(reason), variablesReference: 0, unreadable: true });
     if (!n.type) return n;
     const type = this.typeName(n.type)!;
     // a value that is only its type and address (lldb's `Iter<long> @ 0x7ffe...`) names the type the same way
@@ -329,9 +334,11 @@ export class Inspector {
     const lists = await Promise.all(scopes.map((s) => this.target.variables(s.variablesReference)));
     for (const list of lists) {
       for (const v of list.filter((x) => !this.hidden(x.name))) {
-        const n = this.node(v);
+        let n = this.node(v);
         // what cannot be read is said so here too (a check only for a junk-looking value: this runs at every traced line)
-        out.set(v.name, this.suspect(n) || this.bare?.test(n.value) ? (await this.readable(n)).value : n.value);
+        if (this.suspect(n) || this.bare?.test(n.value)) n = await this.readable(n);
+        out.set(v.name, n.value);
+        if (n.unreadable) out.unreadable.add(v.name);
         refs.set(v.name, v.variablesReference);
       }
     }
@@ -374,6 +381,11 @@ export class Inspector {
   private hidden(name: string): boolean {
     return this.hideNames.has(name) || !!this.hidePattern?.test(name);
   }
+}
+
+/** How a value the adapter could not read at this stop is shown (the one way every answer says it). */
+export function unreadableText(reason: string): string {
+  return `<unreadable: ${reason}>`;
 }
 
 /** Bytes a 64-bit address space gives a process (48-bit virtual addresses, the lower half): no collection holds more items. */
