@@ -186,7 +186,7 @@ export class Inspector {
     const kids = await this.children(node.variablesReference, maxItems, node.indexed);
     // its size untold, a full page read, and the first item unreadable: junk, as a huge collection's is
     const first = kids.items[0];
-    if (kids.moreAtLeast && first && this.unreadableItem?.test(first.value)) {
+    if (kids.moreAtLeast && first && (first.unreadable || this.unreadableItem?.test(first.value))) {
       const unread = { ...node, value: `<unreadable: holds at least ${kids.items.length + kids.more} items, but its first cannot be read (${first.value}); it holds no valid value (such as a variable not set yet)>`, variablesReference: 0, unreadable: true };
       return { node: unread, items: [], more: 0 };
     }
