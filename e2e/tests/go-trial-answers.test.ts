@@ -36,7 +36,8 @@ describe('go answers from the cast trial (real dlv)', () => {
       assert.match(r.text, new RegExp(`thrown in \\S*main\\.go:${raisedLine} in main\\.digits\\b`), r.text);
       assert.doesNotMatch(r.text, /thrown in \S+ in main\.parse/, r.text);
       // stopped where the panic starts: the call is still on the stack, not ended
-      assert.match(r.text, /is stopped at \S+:\d+ in runtime\.\(\*_panic\)\.start \(where the panic starts: the call has not ended yet/, r.text);
+      // in the runtime's code, said so, with the program's frame nearest the top
+      assert.match(r.text, /is stopped in library code, runtime\.\(\*_panic\)\.start at \S+:\d+ \(where the panic starts: the call has not ended yet[^)]*\); the program's code nearest the top: main\.digits at \S*main\.go:\d+ \(frame \d+\)/, r.text);
       assert.doesNotMatch(r.text, /\(after the call\)/, r.text);
     } finally {
       await g.call('debug_stop');
@@ -83,6 +84,9 @@ describe('go answers from the cast trial (real dlv)', () => {
       assert.equal(t.structured.traces[0].optimized, true, t.text);
       // a value it read there is never stated bare
       assert.doesNotMatch(t.text, /^Returned "[^"]*"(?: \(delve reports no return values: the return expression, evaluated on its line before it ran\))?\.$/m, t.text);
+      // a value delve could not read there (its `(unreadable …)`) is said so, and is no change from or to one
+      assert.doesNotMatch(t.text, /\(unreadable (?!here)|unreadable[^;\n]* -> /, t.text);
+      assert.match(t.text, /\bmatches: \(unreadable here: [^)]+\)/, t.text);
     } finally {
       await g.call('debug_stop');
     }
