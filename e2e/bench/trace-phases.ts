@@ -4,7 +4,7 @@
 // Node: then a bare DAP client on js-debug (same launch arguments) steps as often, reading the
 // first scope only (as trace-bench's bare client does) and then every scope dapgate reads per line.
 //   node --import tsx e2e/bench/trace-phases.ts [node|python|go|rust|java]
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,7 +43,7 @@ const preload = join(repoRoot, 'e2e', 'bench', 'dap-timing-preload.mjs');
 const g = new Gateway();
 g.transport = new StdioClientTransport({
   command: process.execPath,
-  args: ['--import', preload, join(repoRoot, 'packages', 'mcp', 'dist', 'cli.js')],
+  args: [...(process.env.PHASES_MARKS ? ['--import', process.env.PHASES_MARKS] : []), '--import', preload, join(repoRoot, 'packages', 'mcp', 'dist', 'cli.js')],
   env: { ...(process.env as Record<string, string>), DAPGATE_STATE_DIR: freshStateDir(), DAPGATE_BENCH_TIMING_FILE: timing },
   stderr: 'pipe',
 });
@@ -65,7 +65,9 @@ try {
 } finally {
   await g.close();
 }
-const rows = JSON.parse(readFileSync(timing, 'utf8')) as Row[];
+const marksFile = `${timing}.marks`;
+const rows = [...(JSON.parse(readFileSync(timing, 'utf8')) as Row[]), ...(existsSync(marksFile) ? (JSON.parse(readFileSync(marksFile, 'utf8')) as Row[]) : [])].sort((a, b) => a.t - b.t);
+rmSync(marksFile, { force: true });
 rmSync(timing, { force: true });
 
 // steps: from each `next` sent to the next one (the trace's own steps only, after its entry stop)

@@ -68,6 +68,8 @@ export class Session extends ProgramView {
   override readonly threads = new ThreadTable();
   /** Frames read at each stop, when not the default (set while a trace runs: its profile's `trace.stopFrames`). */
   framesAtStop: number | undefined;
+  /** Set while a trace runs: asks for its next reads as soon as a stop's frames are read (see ProgramReads.aheadTarget). */
+  readAhead: ((stop: StopInfo, client: DapClient) => void) | undefined;
   /** @internal */
   readonly control: ThreadControl;
   /** @internal */

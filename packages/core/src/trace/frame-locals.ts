@@ -1,3 +1,4 @@
+import type { DapClient } from '../session/connection/dap-client.js';
 import type { Session } from '../session/session.js';
 import { LocalValues, type CutSummary } from './cut-summary.js';
 import type { LocalChange } from './types.js';
@@ -60,6 +61,18 @@ export class FrameLocals {
       this.named = namePattern(items, this.callOnly);
     }
     return locals;
+  }
+
+  /**
+   * At a stop of this frame whose frames are read but which is not announced yet: asks for the
+   * scopes and variables read() will read there (`ran` the line just run, `next` the stop's line),
+   * so the answers are under way while the gateway attributes the stop.
+   */
+  readAhead(frameId: number, client: DapClient, ran: number | undefined, next: number): void {
+    const { inspector, reads } = this.session;
+    const boundary = (s: { name: string }) => !!this.boundary?.test(s.name);
+    const wanted = this.names(ran) || this.names(next);
+    void inspector.readAhead(reads.aheadTarget(client), frameId, (scopes) => inspector.primary(scopes).filter((s) => !boundary(s) || wanted));
   }
 
   /** At the frame's last stop (or where the trace is cut): the boundary scopes, unless read at this stop already. */

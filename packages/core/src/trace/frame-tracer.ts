@@ -49,6 +49,15 @@ const MAX_NO_LINE_STEPS = 20;
  * the profile's `trace` key only.
  */
 export async function traceFrame(session: Session, options: TraceOptions): Promise<FrameTrace> {
+  const outer = session.readAhead; // a trace of the caller's frame (depth > 0)
+  try {
+    return await traceOneFrame(session, options);
+  } finally {
+    session.readAhead = outer;
+  }
+}
+
+async function traceOneFrame(session: Session, options: TraceOptions): Promise<FrameTrace> {
   const started = Date.now();
   const returnPattern = session.profile.trace?.returnValue ? new RegExp(session.profile.trace.returnValue) : undefined;
   const home = where(session)!;
@@ -84,6 +93,12 @@ export async function traceFrame(session: Session, options: TraceOptions): Promi
   let raised: { exception: string; line: number; where?: string } | undefined;
   let steps = 0;
   let end: TraceEnd | undefined;
+
+  // a stop in this frame: its locals are asked for while the gateway attributes and announces the stop
+  session.readAhead = (stop, client) => {
+    const top = stop.frames[0];
+    if (top && top.line > 0 && top.name === home.name && (stop.totalFrames ?? stop.frames.length) === home.depth) locals.readAhead(top.id, client, current.line, top.line);
+  };
 
   // a line's event is complete: with the boundary-scope changes found for it
   const push = (e: LineEvent) => lines.push(Object.assign(e, { changed: [...e.changed, ...locals.take()] }));

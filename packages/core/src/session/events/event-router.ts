@@ -28,6 +28,8 @@ export interface EventHost extends ProgramEndHost {
   readonly control: ThreadControl;
   /** Frames read at each stop, when not the default (a trace reads fewer: its profile's `trace.stopFrames`). */
   readonly framesAtStop?: number;
+  /** Called once a stop's frames are read, before it is attributed and announced (a trace asks for its next reads then). */
+  readonly readAhead?: (stop: StopInfo, client: DapClient) => void;
   /** The debugged process's pid (the adapter's process event names it). */
   targetPid: number | undefined;
   /** Exception stops it says were handled are resumed unseen (only while the launch's own exception filters apply). */
@@ -159,6 +161,7 @@ async function onStopped(s: EventHost, body: DebugProtocol.StoppedEvent['body'],
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  if (thread.stop === stop && stop.frames.length) s.readAhead?.(stop, from);
   if (body.reason === 'exception' && from.supports('exceptionInfo')) {
     try {
       const info = await s.send('exceptionInfo', { threadId }, undefined, from);

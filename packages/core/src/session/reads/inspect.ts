@@ -79,10 +79,24 @@ export class Inspector {
   }
 
   /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
-  private read(ref: number, indexed: number | undefined, page: VariablesPage = { start: 0, count: PAGE }): Promise<DebugProtocol.Variable[]> {
-    if (indexed !== undefined && indexed > PAGED_OVER) return this.target.variables(ref, page);
+  private read(ref: number, indexed: number | undefined, page: VariablesPage = { start: 0, count: PAGE }, target = this.target): Promise<DebugProtocol.Variable[]> {
+    if (indexed !== undefined && indexed > PAGED_OVER) return target.variables(ref, page);
     const cap = this.config.childPage;
-    return indexed === undefined && cap ? this.target.variables(ref, { start: page.start, count: Math.min(page.count, cap) }) : this.target.variables(ref);
+    return indexed === undefined && cap ? target.variables(ref, { start: page.start, count: Math.min(page.count, cap) }) : target.variables(ref);
+  }
+
+  /**
+   * Asks ahead, through `target` (ProgramReads.aheadTarget), for a frame's scopes and the children
+   * of those `pick` chooses, as scopes() and children() will ask for them: those then find the
+   * answers under way or there. Nothing is returned and a failure is dropped (the reads proper ask again).
+   */
+  async readAhead(target: InspectTarget, frameId: number, pick: (scopes: ScopeNode[]) => ScopeNode[]): Promise<void> {
+    try {
+      const scopes = (await target.scopes(frameId)).map(this.scopeNode);
+      await Promise.all(pick(scopes).map((s) => this.read(s.variablesReference, undefined, undefined, target)));
+    } catch {
+      // the stop is over, or the adapter refused: the reads proper say so
+    }
   }
 
   /** A DAP variable as a node, its type in the language's words. */
@@ -103,18 +117,19 @@ export class Inspector {
 
   async scopes(frame: number): Promise<ScopeNode[]> {
     const frameId = await this.target.frameId(frame);
-    const scopes = await this.target.scopes(frameId);
-    return scopes.map((s) => ({
-      name: s.name,
-      ...(s.line !== undefined ? { line: s.line } : {}),
-      ...(s.endLine !== undefined ? { endLine: s.endLine } : {}),
-      ...(s.presentationHint ? { presentationHint: s.presentationHint } : {}),
-      variablesReference: s.variablesReference,
-      expensive: s.expensive,
-      secondary: !!this.secondaryScopes?.test(s.name),
-      ...(this.optimizedScope?.test(s.name) ? { optimized: true } : {}),
-    }));
+    return (await this.target.scopes(frameId)).map(this.scopeNode);
   }
+
+  private scopeNode = (s: DebugProtocol.Scope): ScopeNode => ({
+    name: s.name,
+    ...(s.line !== undefined ? { line: s.line } : {}),
+    ...(s.endLine !== undefined ? { endLine: s.endLine } : {}),
+    ...(s.presentationHint ? { presentationHint: s.presentationHint } : {}),
+    variablesReference: s.variablesReference,
+    expensive: s.expensive,
+    secondary: !!this.secondaryScopes?.test(s.name),
+    ...(this.optimizedScope?.test(s.name) ? { optimized: true } : {}),
+  });
 
   /**
    * Children of a reference, without the profile's hidden names, length child and range groups;

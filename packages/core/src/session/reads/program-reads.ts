@@ -32,6 +32,8 @@ export interface ReadHost extends Guarded {
  */
 export class ProgramReads {
   private readonly cache = new Map<string, Promise<unknown>>();
+  /** Counts the clears: a read ahead made before one is not kept after it. */
+  private generation = 0;
   private readonly clientKeys = new WeakMap<DapClient, number>();
   private nextClientKey = 1;
 
@@ -39,6 +41,7 @@ export class ProgramReads {
 
   /** Forgets cached state: the program ran, or something may have changed it. */
   clear(): void {
+    this.generation++;
     this.cache.clear();
     this.scopeOwner.clear();
   }
@@ -102,6 +105,10 @@ export class ProgramReads {
   /** Scopes of a frame; frame and variable ids are only valid on the connection of their thread. */
   async scopes(frameId: number, client = this.host.activeClient()): Promise<DebugProtocol.Scope[]> {
     requireStopInfo(this.host, 'read scopes');
+    return this.loadScopes(frameId, client);
+  }
+
+  private async loadScopes(frameId: number, client: DapClient | undefined): Promise<DebugProtocol.Scope[]> {
     const owner = (ref: number) => `${this.clientKey(client)}:${ref}`;
     const key = `scopes:${frameId}`;
     const cached = this.cache.get(`${this.clientKey(client)}:${key}`) as Promise<DebugProtocol.Scope[]> | undefined;
@@ -129,8 +136,30 @@ export class ProgramReads {
   /** Children of a reference: all of them, or one page (`start`, `count`) of a collection's. */
   async variables(variablesReference: number, client = this.host.activeClient(), page?: VariablesPage): Promise<DebugProtocol.Variable[]> {
     requireStopInfo(this.host, 'read variables');
+    return this.loadVariables(variablesReference, client, page);
+  }
+
+  private loadVariables(variablesReference: number, client: DapClient | undefined, page?: VariablesPage): Promise<DebugProtocol.Variable[]> {
     const key = `variables:${variablesReference}${page ? `:${page.start}+${page.count}` : ''}`;
     return this.cached(client, key, async () => (await this.host.send('variables', { variablesReference, ...page }, undefined, client))?.variables ?? []);
+  }
+
+  /**
+   * Reads of a stop on `client` before it is announced (a trace's next reads, asked for while the
+   * gateway still attributes the stop), into the same cache the reads after the announcement use.
+   * Only while nothing cleared the cache since it was made (the program ran, or an evaluation): a
+   * read asked for after that is not kept, as it may belong to another stop.
+   */
+  aheadTarget(client: DapClient): InspectTarget {
+    const generation = this.generation;
+    const current = () => {
+      if (this.generation !== generation) throw new GatewayError('the stop read ahead is over', undefined, 'not-stopped');
+    };
+    return {
+      frameId: () => Promise.reject(new GatewayError('a read ahead names its frame by id', undefined, 'bad-arguments')),
+      scopes: async (frameId) => (current(), this.loadScopes(frameId, client)),
+      variables: async (ref, page) => (current(), this.loadVariables(ref, client, page)),
+    };
   }
 
   /** Reads bound to one thread (undefined: the focused thread at the time of each read). */
