@@ -18,7 +18,8 @@ export async function createWinstonLogger(settings: LogSettings): Promise<Logger
     error: (m) => logger.error(m),
     warn: (m) => logger.warn(m),
     info: (m) => logger.info(m),
-    debug: (m) => logger.debug(m),
+    // winston formats a message before its transport drops it for its level: debug (twice a traced line) only when on
+    debug: (m) => void (logger.isLevelEnabled('debug') && logger.debug(m)),
     flush: () => flush(logger, transport),
   };
 }
