@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 /**
  * CPU ms (user + system, /proc, Linux) of the live processes in the trees under `roots`, summed by
- * what they are (js-debug, its watchdog, the debuggee `program`, the rest). On a loaded machine a
+ * what they are (js-debug, its watchdog, the debuggee `program`, the roots themselves as `root`, the rest). On a loaded machine a
  * process's CPU time moves far less than the wall time of what it does, so A/B runs compare it too.
  */
 export function treeCpu(roots: number[], program = /scores\.js/): Record<string, number> {
@@ -25,7 +25,9 @@ export function treeCpu(roots: number[], program = /scores\.js/): Record<string,
     if (seen.has(pid)) return;
     seen.add(pid);
     const s = stats.get(pid);
-    if (s) out[s.name] = (out[s.name] ?? 0) + s.ms;
+    // a root given is named apart (a gateway's own CPU, beside its adapter's)
+    const name = roots.includes(pid) && s?.name === 'other' ? 'root' : s?.name;
+    if (s && name) out[name] = (out[name] ?? 0) + s.ms;
     for (const [child, x] of stats) if (x.ppid === pid) visit(child);
   };
   roots.forEach(visit);

@@ -42,6 +42,8 @@ const gateways = { A: await Gateway.start(), B };
 const rates: Record<'A' | 'B', number[]> = { A: [], B: [] };
 // CPU ms of the gateway's process tree (gateway, adapter, debuggee, ...) per traced line, each trace
 const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] };
+// the gateway process's own CPU ms per traced line
+const own: Record<'A' | 'B', number[]> = { A: [], B: [] };
 try {
   for (let i = 0; i < runs; i++) {
     for (const k of (i % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[]) {
@@ -52,6 +54,7 @@ try {
       const used = cpuSince(before, treeCpu([gateways[k].pid!], programPattern));
       const all = Object.values(used).reduce((a, b) => a + b, 0);
       cpu[k].push(all / t.events.length);
+      own[k].push((used.root ?? 0) / t.events.length);
       await gateways[k].ok('debug_stop');
       console.log(`${id} ${k} run ${i + 1}: ${t.events.length} lines in ${t.ms} ms (load ${loadavg()[0]!.toFixed(1)}); CPU ms a line ${(all / t.events.length).toFixed(1)} (${Object.entries(used).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')})`);
     }
@@ -62,3 +65,4 @@ try {
 }
 console.log(`${id}: A (repo profiles) median ${median(rates.A).toFixed(0)} lines/s, B (${other}) median ${median(rates.B).toFixed(0)} lines/s`);
 console.log(`${id}: CPU ms a line (the gateway's whole process tree, the trace call's launch included): A median ${median(cpu.A).toFixed(1)}, B median ${median(cpu.B).toFixed(1)}`);
+console.log(`${id}: the gateway process alone, CPU ms a line: A median ${median(own.A).toFixed(2)}, B median ${median(own.B).toFixed(2)}; A faster in ${rates.A.filter((r, i) => r > rates.B[i]!).length} of ${runs} pairs`);
