@@ -38,12 +38,14 @@ const cases = {
 const lang = (process.argv[2] ?? 'node') as keyof typeof cases;
 const c = cases[lang];
 const timing = join(tmpdir(), `dapgate-trace-phases-${process.pid}.json`);
-const preload = join(repoRoot, 'e2e', 'bench', 'dap-timing-preload.mjs');
+// PHASES_ROOT: another build's tree (its gateway and its own copy of the timing preload)
+const gatewayRoot = process.env.PHASES_ROOT ?? repoRoot;
+const preload = join(gatewayRoot, 'e2e', 'bench', 'dap-timing-preload.mjs');
 // the unbundled entry: the preload patches the one DapConnection class it uses
 const g = new Gateway();
 g.transport = new StdioClientTransport({
   command: process.execPath,
-  args: [...(process.env.PHASES_MARKS ? ['--import', process.env.PHASES_MARKS] : []), '--import', preload, join(repoRoot, 'packages', 'mcp', 'dist', 'cli.js')],
+  args: [...(process.env.PHASES_MARKS ? ['--import', process.env.PHASES_MARKS] : []), '--import', preload, join(gatewayRoot, 'packages', 'mcp', 'dist', 'cli.js')],
   env: { ...(process.env as Record<string, string>), DAPGATE_STATE_DIR: freshStateDir(), DAPGATE_BENCH_TIMING_FILE: timing },
   stderr: 'pipe',
 });
@@ -54,6 +56,11 @@ let steps = 0;
 let startLine = 0;
 let launchArgs: Record<string, unknown> = {};
 try {
+  // PHASES_TRACES: traces before the one measured, in the same gateway (its code warmed as a gateway's that has traced before)
+  for (let i = 1; i < Number(process.env.PHASES_TRACES ?? 1); i++) {
+    await g.ok('debug_trace', { program: c.program, function: c.function, file: c.program, condition: c.condition, maxLines: 400, timeoutMs: 300_000 }, 320_000);
+    await g.ok('debug_stop');
+  }
   const r = await g.ok('debug_trace', { program: c.program, function: c.function, file: c.program, condition: c.condition, maxLines: 400, timeoutMs: 300_000 }, 320_000);
   const t = r.structured.traces[0];
   ms = t.ms;
@@ -109,6 +116,36 @@ for (let s = 0; s + 1 < starts.length; s++) {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+if (process.env.PHASES_EDGES) {
+  const a = rows.map((r) => r.what).lastIndexOf("trace start");
+  const b = rows.map((r) => r.what).lastIndexOf("trace end");
+  const first = rows.findIndex((r, i) => i > a && r.what === "next");
+  const last = starts[starts.length - 1]!;
+  for (const r of [...rows.slice(a, first + 1), ...rows.slice(last, b + 1)]) console.log(`    +${(r.t - rows[a]!.t).toFixed(2).padStart(8)} ${r.dir} ${r.type} ${r.what} ${JSON.stringify(r.args ?? r.scopes ?? r.count ?? "")}`);
+}
+if (process.env.PHASES_GAPS) {
+  // each pair of consecutive messages or marks within a step (the last trace's steps): median time between them
+  const gaps = new Map<string, number[]>();
+  const label = (r: Row) => (r.dir === 'mark' ? r.what : `${r.dir === 'out' ? '>' : '<'}${r.what}`);
+  const lastTrace = rows.map((r) => r.what).lastIndexOf('trace start');
+  for (let s = 0; s + 1 < starts.length; s++) {
+    if (starts[s]! < lastTrace) continue;
+    const slice = rows.slice(starts[s], starts[s + 1]! + 1);
+    for (let i = 1; i < slice.length; i++) {
+      const k = `${label(slice[i - 1]!)} -> ${label(slice[i]!)}`;
+      (gaps.get(k) ?? gaps.set(k, []).get(k)!).push(slice[i]!.t - slice[i - 1]!.t);
+    }
+  }
+  for (const [k, v] of [...gaps].filter(([, v]) => v.length > 20)) console.log(`  ${k.padEnd(60)} n=${String(v.length).padStart(4)} median ${median(v).toFixed(3)} ms`);
+}
+if (process.env.PHASES_SLOW) {
+  // the slowest steps, each with its messages: where a tail comes from
+  const spans = starts.slice(0, -1).map((s, i) => ({ i, ms: rows[starts[i + 1]!]!.t - rows[s]!.t }));
+  for (const { i, ms } of spans.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.PHASES_SLOW))) {
+    const slice = rows.slice(starts[i], starts[i + 1]! + 1);
+    console.log(`  step ${i}: ${ms.toFixed(2)} ms: ${slice.map((r) => `+${(r.t - slice[0]!.t).toFixed(1)} ${r.dir === 'mark' ? r.what : `${r.dir === 'out' ? '>' : '<'}${r.what}`}`).join(', ')}`);
+  }
+}
 if (process.env.PHASES_STEP) {
   const s = Number(process.env.PHASES_STEP);
   const slice = rows.slice(starts[s], starts[s + 1]! + 1);
