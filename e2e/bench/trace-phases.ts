@@ -17,7 +17,7 @@ import { nextEvent } from './next-event.js';
 
 interface Row {
   t: number;
-  dir: 'in' | 'out';
+  dir: 'in' | 'out' | 'mark';
   type: string;
   seq: number;
   req?: number;
