@@ -3,7 +3,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
 import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
-import { cleanExceptionText } from '../session/events/exception-text.js';
+import { exceptionText, isExceptionStop } from './exception-stop.js';
 import { calleeName, sameCallee } from './callee-name.js';
 import { Declarations } from './declarations.js';
 import { namedArguments, ownParametersAt, parametersAt } from './parameters.js';
@@ -335,26 +335,6 @@ async function panicSite(session: Session, homeDepth: number): Promise<string | 
     if (await isProjectFrame(session, frame)) return framePlace(frame, session.cwd);
   }
   return undefined;
-}
-
-function isExceptionStop(session: Session): boolean {
-  return session.stop?.reason === 'exception';
-}
-
-async function exceptionText(session: Session): Promise<string> {
-  const stop = session.stop!;
-  if (session.capabilities.supportsExceptionInfoRequest) {
-    try {
-      const info = await session.send('exceptionInfo', { threadId: stop.threadId });
-      const noise = session.profile.stops.exceptionTextNoise;
-      const description = cleanExceptionText(info?.description?.replace(/^"(.*)"$/s, '$1'), noise);
-      const name = cleanExceptionText(info?.exceptionId, noise);
-      if (info) return name && description?.includes(name) ? description : [name, description].filter(Boolean).join(': ');
-    } catch {
-      // fall back to what the stop said
-    }
-  }
-  return (stop.text ?? stop.description ?? 'an exception').trim();
 }
 
 /** The frame returned: its value as the adapter reported it (in the frame, or in the caller), else why not. */
