@@ -5,19 +5,9 @@ import type { Profile } from '../../profiles/schema.js';
 import { asGetter, toNode, typeRenamer, type ExpandOptions, type ScopeNode, type VariableNode } from './variable-nodes.js';
 import { matches, parsePath } from './variable-path.js';
 import { withUnnamedSaid } from './unnamed-variables.js';
+import type { InspectTarget, VariablesPage } from './inspect-target.js';
 
-/** What an Inspector reads through: a stopped session's frames, scopes and variables. */
-export interface InspectTarget {
-  frameId(index: number): Promise<number>;
-  scopes(frameId: number): Promise<DebugProtocol.Scope[]>;
-  variables(variablesReference: number, page?: VariablesPage): Promise<DebugProtocol.Variable[]>;
-}
-
-/** One page of a collection's children (DAP `variables` start and count). */
-export interface VariablesPage {
-  start: number;
-  count: number;
-}
+export type { InspectTarget, VariablesPage } from './inspect-target.js';
 
 /**
  * A collection that says it holds more items than this is read one page at a time: a junk length

@@ -1,4 +1,4 @@
-import type { InspectTarget } from './inspect.js';
+import type { InspectTarget } from './inspect-target.js';
 
 /**
  * The target with each variable the adapter names by its placeholder for none (`unnamed`) shown as
