@@ -1,4 +1,4 @@
-import type { EventEmitter } from 'node:events';
+import { on, once, type EventEmitter } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** How a bounded wait ended: the awaited thing happened, the time ran out, or the caller cancelled. */
@@ -15,38 +15,23 @@ export interface BoundedWaitOptions<A extends unknown[]> {
 /**
  * Waits for `event` on `emitter`, at most `timeoutMs`, and reports which of the three happened.
  * Every wait in session code goes through here: no hand-written timer/listener/abort triples.
- * An `error` event on the emitter rejects, as `events.once` does. Plain listeners and one timer:
- * `AbortSignal.any` over a long-lived signal and `events.on`'s iterator cost ~0.1-0.2 ms of CPU a
- * wait on Node 20 (a traced line waits once).
  */
-export function boundedOnce<A extends unknown[] = unknown[]>(emitter: EventEmitter, event: string, options: BoundedWaitOptions<A>): Promise<Bounded<A>> {
-  const { signal, until } = options;
-  if (signal?.aborted) return Promise.resolve({ outcome: 'cancelled' });
-  return new Promise<Bounded<A>>((resolve, reject) => {
-    const settle = (finish: () => void) => {
-      clearTimeout(timer);
-      emitter.off(event, onEvent);
-      if (event !== 'error') emitter.off('error', onError);
-      signal?.removeEventListener('abort', onAbort);
-      finish();
-    };
-    const onEvent = (...args: unknown[]) => {
-      let done: boolean;
-      try {
-        done = !until || until(...(args as A));
-      } catch (e) {
-        return settle(() => reject(e));
-      }
-      if (done) settle(() => resolve({ outcome: 'done', value: args as A }));
-    };
-    const onError = (e: unknown) => settle(() => reject(e));
-    const onAbort = () => settle(() => resolve({ outcome: 'cancelled' }));
-    // a ref'd timer (AbortSignal.timeout's is not): a pending wait keeps the process alive until it ends
-    const timer = setTimeout(() => settle(() => resolve(signal?.aborted ? { outcome: 'cancelled' } : { outcome: 'timeout' })), Math.max(0, options.timeoutMs));
-    emitter.on(event, onEvent);
-    if (event !== 'error') emitter.on('error', onError);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export async function boundedOnce<A extends unknown[] = unknown[]>(emitter: EventEmitter, event: string, options: BoundedWaitOptions<A>): Promise<Bounded<A>> {
+  // A ref'd timer (AbortSignal.timeout's is not): a pending wait keeps the process alive until it ends.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), Math.max(0, options.timeoutMs));
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  try {
+    if (!options.until) return { outcome: 'done', value: (await once(emitter, event, { signal })) as A };
+    for await (const args of on(emitter, event, { signal })) {
+      if (options.until(...(args as A))) return { outcome: 'done', value: args as A };
+    }
+  } catch (e) {
+    if ((e as Error).name !== 'AbortError') throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  return options.signal?.aborted ? { outcome: 'cancelled' } : { outcome: 'timeout' };
 }
 
 /** Waits for a promise at most `timeoutMs`; `undefined` when the time ran out. */
