@@ -35,6 +35,15 @@ describe('an object a function returns (node, real js-debug)', () => {
     await g.call('debug_stop');
   });
 
+  test("an object's function member reads as its head, not its source text", async () => {
+    const routes = join(repoRoot, 'e2e', 'fixtures', 'node-returns', 'routes.js');
+    const r = await g.ok('debug_trace', { program: routes, file: routes, function: 'match' }, 60_000);
+    // `this` is the route: js-debug names it only `Object`, so dapgate previews its members
+    assert.match(r.text, /^Locals at start: .*this=\{name: 'user', test: ƒ match\(input\)\}/m, r.text);
+    assert.doesNotMatch(r.text, /test: ƒ match\(input\) \{/, r.text);
+    await g.call('debug_stop');
+  });
+
   test('a step over the return shows it among the locals, and its name (with a space) is a path', async () => {
     await g.ok('debug_launch', { program: flags, breakpoints: [{ file: flags, line: lineOf(flags, 'return { both, seen };') }] }, 60_000);
     const step = await g.ok('debug_step', { kind: 'over' });

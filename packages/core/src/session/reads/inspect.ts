@@ -20,6 +20,15 @@ const PREVIEW_MEMBERS = 5;
 const PAGE = 1_000;
 
 /**
+ * A function's or class's first line without its body (`ƒ match(input)`, `class Box`): its source
+ * text is not a value. js-debug writes the line ends of that text as `\n`.
+ */
+function headOf(value: string): string {
+  const first = value.split(/\r?\n|\\n/, 1)[0]!;
+  return first.length < value.length ? first.replace(/\s*\{\s*$/, '') : value;
+}
+
+/**
  * Reads program state through a stopped session: scopes of a frame, variables by path
  * (`order.items[0]`, `meta['region']`), trees to a depth, and flat snapshots of locals.
  * Hides what the profile says is not program state. Each session owns one (`session.inspector`).
@@ -41,6 +50,8 @@ export class Inspector {
   private readonly impossibleCount: RegExp | undefined;
   private readonly summaryOnly: { types: Set<string>; value: RegExp } | undefined;
   private readonly unreadableValue: RegExp | undefined;
+  /** Values the profile keeps out of summaries (functions, classes): in a preview, only their head. */
+  private readonly headOnly: (v: DebugProtocol.Variable) => boolean;
 
   private readonly target: InspectTarget;
 
@@ -66,6 +77,8 @@ export class Inspector {
     this.impossibleCount = v.impossibleCount ? new RegExp(v.impossibleCount) : undefined;
     this.summaryOnly = v.summaryOnly ? { types: new Set(v.summaryOnly.types), value: new RegExp(v.summaryOnly.value) } : undefined;
     this.unreadableValue = v.unreadableValue ? new RegExp(v.unreadableValue) : undefined;
+    const hiddenValue = v.summaryHideValues ? new RegExp(v.summaryHideValues) : undefined;
+    this.headOnly = (x) => (!!x.type && v.summaryHideTypes.includes(x.type)) || !!hiddenValue?.test(x.value);
   }
 
   /** The children of a variable: a page of them when it says it has very many (see PAGED_OVER). */
@@ -153,7 +166,7 @@ export class Inspector {
     }
     const shown = kids.slice(0, PREVIEW_MEMBERS);
     const array = shown.length > 0 && shown.every((v) => /^\d+$/.test(v.name));
-    const items = shown.map((v) => (array ? v.value : `${v.name}: ${v.value}`));
+    const items = shown.map((v) => (array ? v.value : `${v.name}: ${this.headOnly(v) ? headOf(v.value) : v.value}`));
     if (kids.length > shown.length) items.push('…');
     // a kind other than the plain one (the profile's group `plain`) stays in front: `Box {items: Array(1)}`
     const kind = this.bare?.exec(n.value)?.groups?.plain !== undefined ? '' : `${n.value} `;
