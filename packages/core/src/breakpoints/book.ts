@@ -5,6 +5,8 @@ import { parseHitCondition, type HitRule } from './hit-condition.js';
 export interface BreakpointSpec {
   file?: string;
   line?: number;
+  /** A place on the line (the gateway's own step guards): one breakpoint per line and column. */
+  column?: number;
   function?: string;
   condition?: string;
   hitCondition?: string;
@@ -110,16 +112,16 @@ export class BreakpointBook extends EventEmitter<{ change: [BookChange] }> {
   }
 
   /** The line breakpoint of one owner at file:line, if any (the book keeps one per line and owner). */
-  atLine(file: string, line: number, owner?: string): BookBreakpoint | undefined {
-    return this.list().find((b) => b.kind === 'line' && b.file === file && b.line === line && b.sessionId === owner);
+  atLine(file: string, line: number, owner?: string, column?: number): BookBreakpoint | undefined {
+    return this.list().find((b) => b.kind === 'line' && b.file === file && b.line === line && b.column === column && b.sessionId === owner);
   }
 
   /**
    * The line breakpoints at file:line that a session would get together with one of `owner`'s
    * (a workspace one goes to every session, so it shares the line with every session's own).
    */
-  sharingLine(file: string, line: number, owner: string | undefined): BookBreakpoint[] {
-    return this.list().filter((b) => b.kind === 'line' && b.file === file && b.line === line && b.sessionId !== owner && (!owner || !b.sessionId));
+  sharingLine(file: string, line: number, owner: string | undefined, column?: number): BookBreakpoint[] {
+    return this.list().filter((b) => b.kind === 'line' && b.file === file && b.line === line && b.column === column && b.sessionId !== owner && (!owner || !b.sessionId));
   }
 
   /** The line breakpoints in a file that apply to a session (none given: all of them). */

@@ -112,6 +112,12 @@ export const TraceSpec = z.object({
    * is exact whatever the page (lldb-dap), so a stop's depth is still known: fewer are cheaper.
    */
   stopFrames: z.number().int().min(1).optional(),
+  /**
+   * The adapter may lose a step over a return (V8: a return through `finally`, or out of a
+   * `for…of` loop, runs on without stopping in the caller): while a frame is traced, a breakpoint
+   * of the trace's own waits just after the call in its caller's frame, so the trace ends there.
+   */
+  guardCaller: z.boolean().optional(),
   /** A regexp of locals that are a function's result slots (delve's `~r0`): neither arguments nor changes. */
   resultLocals: regexp().optional(),
   /**

@@ -29,6 +29,8 @@ export interface TraceOptions {
   depth?: number;
   /** Called once the first step is done (the caller removes its entry breakpoint then, not at the stop on it). */
   afterFirstStep?: () => Promise<void>;
+  /** Sets a breakpoint after the call in the caller's frame while a frame is traced (see CallerGuard). */
+  guardCaller?: (session: Session) => Promise<(() => Promise<void>) | undefined>;
 }
 
 interface Where {
@@ -50,10 +52,12 @@ const MAX_NO_LINE_STEPS = 20;
  */
 export async function traceFrame(session: Session, options: TraceOptions): Promise<FrameTrace> {
   const outer = session.readAhead; // a trace of the caller's frame (depth > 0)
+  const unguard = await options.guardCaller?.(session);
   try {
     return await traceOneFrame(session, options);
   } finally {
     session.readAhead = outer;
+    await unguard?.();
   }
 }
 

@@ -7,6 +7,7 @@ import type { LaunchRequest } from '../session/types.js';
 import { canonicalPath, samePath } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { CallFrames } from './call-frames.js';
+import { callerGuard } from './caller-guard.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
 import { withTraceStopFrames } from './stop-frames.js';
@@ -136,7 +137,7 @@ async function traceCalls(manager: SessionManager, session: Session, entry: Entr
       // stop when the breakpoint it is paused at goes away
       const afterFirstStep = entry ? () => entry.disarm() : undefined;
       const panicBreakpoint = await armPanicBreakpoint(manager, session);
-      const trace = await withTraceStopFrames(session, () => traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep })).finally(
+      const trace = await withTraceStopFrames(session, () => traceFrame(session, { maxLines: req.maxLines, deadline, stepTimeoutMs: STEP_TIMEOUT_MS, signal: req.signal, depth: req.depth, afterFirstStep, guardCaller: callerGuard(manager, session) })).finally(
         () => panicBreakpoint && removeBreakpoint(manager, panicBreakpoint),
       );
       await entry?.disarm();

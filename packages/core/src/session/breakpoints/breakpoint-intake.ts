@@ -52,17 +52,17 @@ export class BreakpointIntake {
     const lines = new Map<string, BreakpointSpec>();
     for (const spec of checked) {
       if (!spec.file) continue;
-      const key = `${spec.file}:${spec.line}:${spec.sessionId ?? ''}`;
+      const key = `${spec.file}:${spec.line}${spec.column ? `:${spec.column}` : ''}:${spec.sessionId ?? ''}`;
       const earlier = lines.get(key);
       if (earlier && sameLine({ ...earlier, id: 'the breakpoint given before it', kind: 'line', hits: 0, stops: 0, bindings: new Map() }, spec).action === 'replace') {
         throw new GatewayError(`two breakpoints for ${key} (${options(earlier)}; ${options(spec)}); adapters keep one breakpoint per line`, 'give one breakpoint per line: a logpoint with a condition logs only when it holds; a breakpoint with a condition stops only when it holds', 'conflict');
       }
       lines.set(key, spec);
-      sameLine(this.host.book.atLine(spec.file, spec.line!, spec.sessionId), spec); // refuses a conflict before anything is added
-      sharedLine(this.host.book.sharingLine(spec.file, spec.line!, spec.sessionId), spec);
+      sameLine(this.host.book.atLine(spec.file, spec.line!, spec.sessionId, spec.column), spec); // refuses a conflict before anything is added
+      sharedLine(this.host.book.sharingLine(spec.file, spec.line!, spec.sessionId, spec.column), spec);
     }
     return checked.map((spec) => {
-      const outcome = spec.file ? sameLine(this.host.book.atLine(spec.file, spec.line!, spec.sessionId), spec) : { action: 'new' as const };
+      const outcome = spec.file ? sameLine(this.host.book.atLine(spec.file, spec.line!, spec.sessionId, spec.column), spec) : { action: 'new' as const };
       if (outcome.action === 'same') return Object.assign(outcome.existing, { replaced: undefined });
       const b = this.host.book.add(spec);
       if (outcome.action === 'replace') b.replaced = `${outcome.existing.id} had: ${outcome.had}`;

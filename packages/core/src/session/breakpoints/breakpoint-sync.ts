@@ -151,8 +151,11 @@ export class BreakpointSync {
    * asked (a logpoint or condition it has no support for) is not sent: it would stop every time.
    */
   async file(file: string, connections: DapClient[]): Promise<void> {
-    const byLine = new Map<number, BookBreakpoint[]>();
-    for (const b of this.host.book.forFile(file, this.host.sessionId)) byLine.set(b.line!, [...(byLine.get(b.line!) ?? []), b]);
+    const byLine = new Map<string, BookBreakpoint[]>();
+    for (const b of this.host.book.forFile(file, this.host.sessionId)) {
+      const place = `${b.line}:${b.column ?? ''}`;
+      byLine.set(place, [...(byLine.get(place) ?? []), b]);
+    }
     const groups = [...byLine.values()].map((g) => g.sort((x, y) => Number(!!x.sessionId) - Number(!!y.sessionId)).reverse());
     for (const connection of connections) {
       const caps = connection.capabilities;
@@ -167,6 +170,7 @@ export class BreakpointSync {
         source: { path: file },
         breakpoints: sent.map(([b]) => ({
           line: b!.line!,
+          ...(b!.column ? { column: b!.column } : {}),
           condition: b!.condition,
           logMessage: b!.logMessage ? markLogMessage(b!.id, b!.logMessage) : undefined,
         })),
