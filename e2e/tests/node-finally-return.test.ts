@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { Gateway, repoRoot } from '../support/gateway.js';
+import { Gateway, lineOf, repoRoot } from '../support/gateway.js';
 
 const program = join(repoRoot, 'e2e', 'fixtures', 'node-finally', 'returns.js');
 
@@ -33,6 +33,22 @@ describe('a return through finally or out of for…of (node, real js-debug)', ()
     const r = await g.ok('debug_trace', { program, file: program, function: 'handle', depth: 1 }, 60_000);
     assert.match(r.text, /^ +21 \| const total = a \+ b;/m, r.text);
     assert.match(r.text, /^Returned 60\.$/m, r.text);
+    await g.call('debug_stop');
+  });
+
+  test('debug_step over such a return stops in the caller, as a step, and stepping goes on', async () => {
+    await g.ok('debug_launch', { program, breakpoints: [{ file: program, line: lineOf(program, 'if (v === x) return'), condition: 'v === 2' }] }, 60_000);
+    await g.ok('debug_step', { kind: 'over' }); // onto the return itself
+    const out = await g.ok('debug_step', { kind: 'over' });
+    assert.match(out.text, /stopped at step, returns\.js:(19|20) in .*handle/, out.text);
+    assert.doesNotMatch(out.text, /exited|breakpoint/, out.text);
+    const fin = await g.ok('debug_step', { kind: 'into' });
+    assert.match(fin.text, /returns\.js:12 in .*guarded/, fin.text);
+    await g.ok('debug_step', { kind: 'over' }); // into finally
+    const back = await g.ok('debug_step', { kind: 'over' });
+    assert.match(back.text, /stopped at step, returns\.js:(20|21) in .*handle/, back.text);
+    const bps = await g.ok('debug_breakpoints');
+    assert.doesNotMatch(bps.text, /:19|:20|:21/, bps.text);
     await g.call('debug_stop');
   });
 });

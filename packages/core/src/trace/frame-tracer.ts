@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '../session/session.js';
+import type { CallerGuard } from '../session/threads/caller-guard.js';
 import { framePlace } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { exceptionText, isExceptionStop } from './exception-stop.js';
@@ -29,8 +30,8 @@ export interface TraceOptions {
   depth?: number;
   /** Called once the first step is done (the caller removes its entry breakpoint then, not at the stop on it). */
   afterFirstStep?: () => Promise<void>;
-  /** Sets a breakpoint after the call in the caller's frame while a frame is traced (see CallerGuard). */
-  guardCaller?: (session: Session) => Promise<(() => Promise<void>) | undefined>;
+  /** Sets a breakpoint after the call in the caller's frame while a frame is traced (see `callerGuard`). */
+  guardCaller?: CallerGuard;
 }
 
 interface Where {

@@ -7,7 +7,7 @@ import type { LaunchRequest } from '../session/types.js';
 import { canonicalPath, samePath } from '../session/paths.js';
 import { functionName } from '../session/threads/activation.js';
 import { CallFrames } from './call-frames.js';
-import { callerGuard } from './caller-guard.js';
+import { callerGuard } from '../session/threads/caller-guard.js';
 import { traceFrame } from './frame-tracer.js';
 import { functionBodyLine } from './locate.js';
 import { withTraceStopFrames } from './stop-frames.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LAST_CALL_NOTE, stepCounted } from '@dapgate/core';
+import { callerGuard, LAST_CALL_NOTE, stepCounted } from '@dapgate/core';
 import { frameLabel } from '../format/frames.js';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
@@ -28,7 +28,7 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
   const s = manager.get(a.sessionId);
   const count = a.count ?? 1;
   const timeoutMs = a.timeoutMs ?? DEFAULT_WAIT_MS;
-  const r = await stepCounted(s, { kind: a.kind, count, threadId: a.threadId, library: a.library, timeoutMs, signal });
+  const r = await stepCounted(s, { kind: a.kind, count, threadId: a.threadId, library: a.library, timeoutMs, signal, guardCaller: callerGuard(manager, s) });
   const { done, skipped, exhausted } = r;
   const d = await describe(s, { locals: true });
   if (r.outcome === 'timeout') d.text += `\nThe step did not finish within ${timeoutMs} ms (the code may be blocked or long-running); debug_pause stops it.`;

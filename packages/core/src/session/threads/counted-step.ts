@@ -4,6 +4,7 @@ import { localChanges } from '../../trace/local-changes.js';
 import { mayRepeat } from '../../trace/repeated-call.js';
 import type { LocalChange } from '../../trace/types.js';
 import type { Session } from '../session.js';
+import type { CallerGuard } from './caller-guard.js';
 import type { StopInfo } from '../types.js';
 import { functionName, sameActivation } from './activation.js';
 import { nextCall, returnAhead } from './next-call.js';
@@ -19,6 +20,8 @@ export interface CountedStepRequest {
   library?: boolean;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** A guard in the caller's frame for each step (see `callerGuard`). */
+  guardCaller?: CallerGuard;
 }
 
 /** What the stepped frame's locals did, read after the step (see `CountedStep.compare`). */
@@ -66,12 +69,17 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
   let exhausted = false;
   const skipped: string[] = [];
   while (done < req.count) {
-    if (req.kind === 'into' && !req.library) {
-      const r = await stepIntoUserCode(s, stepped.id, before?.frames[0], req.timeoutMs, req.signal);
-      ({ outcome, exhausted } = r);
-      skipped.push(...r.skipped);
-    } else {
-      outcome = await s.step(req.kind, stepped.id, req.timeoutMs, req.signal);
+    const unguard = await req.guardCaller?.(s);
+    try {
+      if (req.kind === 'into' && !req.library) {
+        const r = await stepIntoUserCode(s, stepped.id, before?.frames[0], req.timeoutMs, req.signal);
+        ({ outcome, exhausted } = r);
+        skipped.push(...r.skipped);
+      } else {
+        outcome = await s.step(req.kind, stepped.id, req.timeoutMs, req.signal);
+      }
+    } finally {
+      await unguard?.();
     }
     done++;
     if (outcome !== 'stopped' || s.stop?.threadId !== stepped.id || (s.stop?.breakpointIds.length ?? 0) > 0) break;
