@@ -68,6 +68,9 @@ const SYNC_ALLOWED: Record<string, string[]> = {
   // canonicalPath() is sync and used in sync predicates (samePath in breakpoint matching) throughout
   // core: making it async is a change of its own, not done yet
   'packages/core/src/session/paths.ts canonicalPath': ['realpathSync'],
+  // TestRun's check that a frame's file exists runs in its stop handler, which must act before any
+  // waiter sees the stop, and in sync answers (failureFrame): making it async is a change of its own
+  'packages/core/src/testing/test-run.ts projectFrame': ['existsSync'],
 };
 const SYNC_MODULES = new Set(['fs', 'node:fs', 'child_process', 'node:child_process']);
 
