@@ -35,7 +35,7 @@ describe('ended sessions are released', () => {
     test(`${c.language}: 12 launched and stopped sessions leave the kept few reachable, no more`, async () => {
       const refs: WeakRef<object>[] = [];
       for (let i = 0; i < 12; i++) {
-        const [bp] = manager.addBreakpoints([{ file: c.program, line: lineOf(c.program, c.at) }], repoRoot);
+        const [bp] = await manager.addBreakpoints([{ file: c.program, line: lineOf(c.program, c.at) }], repoRoot);
         const s = await manager.launch({ program: c.program });
         assert.equal(await s.waitForSettled(60_000), 'stopped', `session ${s.id}: ${s.state}`);
         assert.deepEqual(s.stop?.breakpointIds, [bp!.id], `session ${s.id} stopped at ${c.at}`);

@@ -9,13 +9,13 @@ import { describeLldbExit, lldbCommonVars, lldbExitSignal } from '../src/profile
 const examples = resolve(import.meta.dirname, '..', '..', '..', 'examples');
 const registry = new ProfileRegistry(loadProfiles());
 
-test('a project folder picks its profile by its project file; sources by extension', () => {
-  assert.equal(registry.pick(undefined, join(examples, 'rust')).id, 'rust');
-  assert.equal(registry.pick(undefined, join(examples, 'dotnet')).id, 'dotnet');
-  assert.equal(registry.pick(undefined, join(examples, 'c', 'ledger.c')).id, 'lldb');
-  assert.equal(registry.pick(undefined, join(examples, 'cpp', 'inventory.cpp')).id, 'lldb');
-  assert.equal(registry.pick('cpp', undefined).id, 'lldb');
-  assert.throws(() => registry.pick(undefined, join(examples, 'c')), /cannot tell the language/);
+test('a project folder picks its profile by its project file; sources by extension', async () => {
+  assert.equal((await registry.pick(undefined, join(examples, 'rust'))).id, 'rust');
+  assert.equal((await registry.pick(undefined, join(examples, 'dotnet'))).id, 'dotnet');
+  assert.equal((await registry.pick(undefined, join(examples, 'c', 'ledger.c'))).id, 'lldb');
+  assert.equal((await registry.pick(undefined, join(examples, 'cpp', 'inventory.cpp'))).id, 'lldb');
+  assert.equal((await registry.pick('cpp', undefined)).id, 'lldb');
+  await assert.rejects(() => registry.pick(undefined, join(examples, 'c')), /cannot tell the language/);
 });
 
 test('system-package installs print the command for this platform only, and never run it', () => {

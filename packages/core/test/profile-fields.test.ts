@@ -20,8 +20,8 @@ function profile(id: string, ext: string, fields: Record<string, unknown>): Prof
     fields,
   });
 }
-const rejects = (f: () => unknown, message: RegExp, hint?: RegExp) =>
-  assert.throws(f, (e: unknown) => e instanceof GatewayError && message.test(e.message) && (!hint || hint.test(e.hint ?? '')), String(message));
+const rejects = (f: () => Promise<unknown>, message: RegExp, hint?: RegExp) =>
+  assert.rejects(f, (e: unknown) => e instanceof GatewayError && message.test(e.message) && (!hint || hint.test(e.hint ?? '')), String(message));
 
 test('the real profiles declare their language-only fields', () => {
   const launch = new Map(declaredFields(real.profiles, 'launch').map((d) => [d.name, d.declarations.map((x) => `${x.profile.id}:${x.spec.type}`)]));
@@ -30,26 +30,26 @@ test('the real profiles declare their language-only fields', () => {
   assert.deepEqual(declaredFields(real.profiles, 'attach').filter((d) => d.name === 'module'), [], 'module is launch-only');
 });
 
-test('a field only one profile declares implies its language', () => {
-  assert.equal(real.pickFor('launch', undefined, undefined, { module: 'json.tool' }).id, 'python');
-  assert.equal(real.pickFor('launch', undefined, undefined, { mainClass: 'App', classPaths: ['out'] }).id, 'java');
-  rejects(() => real.pickFor('launch', undefined, '/x/app.js', { module: 'm' }), /Python.*'s, but .*Node/, /pass language/);
-  rejects(() => real.pickFor('launch', undefined, undefined, { module: 'm', vmArgs: [] }), /different languages/);
-  rejects(() => real.pickFor('launch', 'node', undefined, { module: 'm' }), /does not take 'module'/);
-  rejects(() => real.pickFor('attach', 'python', undefined, { module: 'm' }), /not a attach argument|does not take/);
-  rejects(() => real.pickFor('launch', 'java', undefined, { classPaths: 'out' }), /must be a string\[\]/);
+test('a field only one profile declares implies its language', async () => {
+  assert.equal((await real.pickFor('launch', undefined, undefined, { module: 'json.tool' })).id, 'python');
+  assert.equal((await real.pickFor('launch', undefined, undefined, { mainClass: 'App', classPaths: ['out'] })).id, 'java');
+  await rejects(() => real.pickFor('launch', undefined, '/x/app.js', { module: 'm' }), /Python.*'s, but .*Node/, /pass language/);
+  await rejects(() => real.pickFor('launch', undefined, undefined, { module: 'm', vmArgs: [] }), /different languages/);
+  await rejects(() => real.pickFor('launch', 'node', undefined, { module: 'm' }), /does not take 'module'/);
+  await rejects(() => real.pickFor('attach', 'python', undefined, { module: 'm' }), /not a attach argument|does not take/);
+  await rejects(() => real.pickFor('launch', 'java', undefined, { classPaths: 'out' }), /must be a string\[\]/);
 });
 
-test('a field two profiles declare does not imply one: the error says to pass language', () => {
+test('a field two profiles declare does not imply one: the error says to pass language', async () => {
   const reg = new ProfileRegistry([
     profile('go', '.go', { buildFlags: { type: 'string', description: 'Go: build flags' }, dlvOnly: { type: 'boolean', description: 'x' } }),
     profile('rust', '.rs', { buildFlags: { type: 'string', requests: ['launch'], description: 'Rust: cargo flags' } }),
   ]);
-  rejects(() => reg.pickFor('launch', undefined, undefined, { buildFlags: '-v' }), /'buildFlags' is taken by go and rust, so it does not tell the language/, /pass language \(one of: go, rust\)/);
-  assert.equal(reg.pickFor('launch', 'rust', undefined, { buildFlags: '-v' }).id, 'rust');
-  assert.equal(reg.pickFor('launch', undefined, '/p/main.go', { buildFlags: '-v' }).id, 'go', 'the program decides');
-  assert.equal(reg.pickFor('launch', undefined, undefined, { buildFlags: '-v', dlvOnly: true }).id, 'go', 'a unique field decides');
-  rejects(() => reg.pickFor('attach', 'rust', undefined, { buildFlags: '-v' }), /does not take 'buildFlags'/);
+  await rejects(() => reg.pickFor('launch', undefined, undefined, { buildFlags: '-v' }), /'buildFlags' is taken by go and rust, so it does not tell the language/, /pass language \(one of: go, rust\)/);
+  assert.equal((await reg.pickFor('launch', 'rust', undefined, { buildFlags: '-v' })).id, 'rust');
+  assert.equal((await reg.pickFor('launch', undefined, '/p/main.go', { buildFlags: '-v' })).id, 'go', 'the program decides');
+  assert.equal((await reg.pickFor('launch', undefined, undefined, { buildFlags: '-v', dlvOnly: true })).id, 'go', 'a unique field decides');
+  await rejects(() => reg.pickFor('attach', 'rust', undefined, { buildFlags: '-v' }), /does not take 'buildFlags'/);
 });
 
 test('a profile cannot declare a field named like a unified argument', () => {

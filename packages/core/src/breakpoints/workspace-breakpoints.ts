@@ -28,7 +28,7 @@ export interface LaunchTarget {
 export interface BreakpointsHost {
   readonly book: BreakpointBook;
   readonly profiles: ProfileRegistry;
-  addBreakpoints(specs: BreakpointSpec[], cwd: string): BookBreakpoint[];
+  addBreakpoints(specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]>;
   synced(): Promise<void>;
   defaultCwd(): string;
 }
@@ -65,7 +65,7 @@ export class WorkspaceBreakpoints {
       if (expectContent && spec.file && spec.line) await checkExpectedContent(canonicalPath(spec.file, cwd), spec.line, expectContent);
       specs.push(spec);
     }
-    const added = this.host.addBreakpoints(specs, cwd);
+    const added = await this.host.addBreakpoints(specs, cwd);
     await this.host.synced();
     return added;
   }
@@ -110,10 +110,10 @@ export class WorkspaceBreakpoints {
    * Refuses, before anything starts, breakpoint kinds the program's adapter is known not to do
    * (the profile's `breakpointKinds`), instead of launching and reporting it afterwards.
    */
-  refuseUnsupportedKinds(target: LaunchTarget, specs: BreakpointSpec[] | undefined): void {
+  async refuseUnsupportedKinds(target: LaunchTarget, specs: BreakpointSpec[] | undefined): Promise<void> {
     if (!specs?.some((b) => b.function)) return;
     const program = target.program ? canonicalPath(target.program, target.cwd ?? process.cwd()) : undefined;
-    const profile = this.host.profiles.pickFor('launch', target.language, program, target.fields ?? {});
+    const profile = await this.host.profiles.pickFor('launch', target.language, program, target.fields ?? {});
     if (profile.breakpointKinds.function) {
       const form = profile.breakpointKinds.functionPattern;
       const unnamed = form ? specs.filter((b) => b.function && !new RegExp(form).test(b.function)).map((b) => b.function) : [];

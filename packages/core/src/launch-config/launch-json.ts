@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ParseError } from 'jsonc-parser';
 import { GatewayError } from '../errors.js';
+import { pathExists } from '../paths.js';
 
 /** One entry of `configurations` in a VS Code launch.json, as written (variables not yet substituted). */
 export type LaunchConfiguration = Record<string, unknown> & { name: string; type: string; request: string };
@@ -18,10 +18,10 @@ export interface LaunchJson {
 }
 
 /** The nearest `.vscode/launch.json` in `dir` or a parent folder. */
-export function findLaunchJson(dir: string): string | undefined {
+export async function findLaunchJson(dir: string): Promise<string | undefined> {
   for (let d = dir; ; d = dirname(d)) {
     const candidate = join(d, '.vscode', 'launch.json');
-    if (existsSync(candidate)) return candidate;
+    if (await pathExists(candidate)) return candidate;
     if (dirname(d) === d) return undefined;
   }
 }

@@ -30,7 +30,7 @@ export interface ConfigurationLookup {
 
 /** The configurations of the nearest launch.json, each with the profile that runs it (if any). */
 export async function listConfigurations(registry: ProfileRegistry, dir: string): Promise<{ path: string; items: { name: string; type: string; request: string; profile?: string }[]; skipped: string[] } | undefined> {
-  const path = findLaunchJson(dir);
+  const path = await findLaunchJson(dir);
   if (!path) return undefined;
   const json = await readLaunchJson(path);
   return {
@@ -42,7 +42,7 @@ export async function listConfigurations(registry: ProfileRegistry, dir: string)
 
 /** A VS Code launch configuration, by name, as a dapgate launch. */
 export async function launchFromConfiguration(registry: ProfileRegistry, name: string, lookup: ConfigurationLookup): Promise<ConfiguredLaunch> {
-  const path = findLaunchJson(lookup.dir);
+  const path = await findLaunchJson(lookup.dir);
   if (!path) throw new GatewayError(`no .vscode/launch.json in ${lookup.dir} or a folder above it`, 'pass cwd: a folder of the project, or launch with program instead', 'not-found');
   const json = await readLaunchJson(path);
   const found = json.configurations.find((c) => c.name === name) ?? json.configurations.find((c) => c.name.toLowerCase() === name.toLowerCase());

@@ -61,7 +61,7 @@ export interface ProbeOptions {
 export async function runProbe(manager: SessionManager, req: ProbeRequest, options: ProbeOptions = {}): Promise<ProbeRun> {
   const deadline = Date.now() + req.timeoutMs;
   const cwd = req.launch.cwd ?? manager.defaultCwd();
-  manager.breakpoints.refuseUnsupportedKinds({ program: req.launch.program, language: req.launch.language, cwd: req.launch.cwd, fields: req.launch.fields }, req.breakpoints);
+  await manager.breakpoints.refuseUnsupportedKinds({ program: req.launch.program, language: req.launch.language, cwd: req.launch.cwd, fields: req.launch.fields }, req.breakpoints);
   const sessionId = manager.reserveSessionId();
   const added = await manager.breakpoints.add(req.breakpoints.map((b) => ({ ...b, sessionId })), cwd);
   const mine = added.map((b) => b.id);

@@ -1,17 +1,24 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProfileSchema, type Profile } from './schema.js';
 import { GatewayError } from '../errors.js';
 import { ambiguousFields, checkFields, impliedProfile, type RequestKind } from './fields.js';
 
-/** Finds adapters-config/: $DAPGATE_CONFIG_DIR, else the nearest one above this module. */
+let foundConfigDir: string | undefined;
+
+/**
+ * Finds adapters-config/: $DAPGATE_CONFIG_DIR, else the nearest one above this module. The walk up
+ * runs once (at startup, by loadProfiles) and is remembered: later calls (on requests) touch no disk.
+ */
 export function configDir(): string {
   if (process.env.DAPGATE_CONFIG_DIR) return process.env.DAPGATE_CONFIG_DIR;
+  if (foundConfigDir) return foundConfigDir;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = join(dir, 'adapters-config');
-    if (existsSync(candidate)) return candidate;
+    if (existsSync(candidate)) return (foundConfigDir = candidate);
     const parent = dirname(dir);
     if (parent === dir) throw new Error('adapters-config/ not found above the dapgate installation; set DAPGATE_CONFIG_DIR');
     dir = parent;
@@ -23,7 +30,10 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-/** Loads and validates every profile (every regexp compiled, the hook module known); a broken file is an error naming the file and the field. */
+/**
+ * Loads and validates every profile (every regexp compiled, the hook module known); a broken file is an error naming the file and the field.
+ * Synchronous: it runs once at startup (the Gateway's constructor, the CLI commands), never while a request is answered.
+ */
 export function loadProfiles(dir = configDir()): Profile[] {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('_')).sort();
   return files.map((file) => {
@@ -52,14 +62,14 @@ export class ProfileRegistry {
   }
 
   /** The profile for an explicit language, else the one whose extensions match the program. */
-  pick(language: string | undefined, program: string | undefined): Profile {
+  async pick(language: string | undefined, program: string | undefined): Promise<Profile> {
     if (language) {
       const p = this.get(language);
       if (!p) throw new GatewayError(`unknown language '${language}'`, `use one of: ${this.languageList()}`, 'bad-arguments');
       return p;
     }
     if (program) {
-      const project = this.byProjectFolder(program);
+      const project = await this.byProjectFolder(program);
       if (project) return project;
       const ext = extname(program).toLowerCase();
       const p = this.profiles.find((q) => q.extensions.includes(ext));
@@ -70,11 +80,11 @@ export class ProfileRegistry {
   }
 
   /** The profile whose project file (Cargo.toml, *.csproj) is in `program`, when it is a folder. */
-  private byProjectFolder(program: string): Profile | undefined {
+  private async byProjectFolder(program: string): Promise<Profile | undefined> {
     let entries: string[];
     try {
-      if (!statSync(program).isDirectory()) return undefined;
-      entries = readdirSync(program);
+      if (!(await stat(program)).isDirectory()) return undefined;
+      entries = await readdir(program);
     } catch {
       return undefined;
     }
@@ -86,12 +96,12 @@ export class ProfileRegistry {
    * The profile for a launch/attach: the explicit language, else the one the language-only fields
    * imply, else the program's extension. Then checks the fields against it.
    */
-  pickFor(request: RequestKind, language: string | undefined, program: string | undefined, fields: Record<string, unknown>): Profile {
+  async pickFor(request: RequestKind, language: string | undefined, program: string | undefined, fields: Record<string, unknown>): Promise<Profile> {
     let profile: Profile;
-    if (language) profile = this.pick(language, program);
+    if (language) profile = await this.pick(language, program);
     else {
       const implied = impliedProfile(this.profiles, request, fields);
-      const fromProgram = program ? this.pickQuiet(program) : undefined;
+      const fromProgram = program ? await this.pickQuiet(program) : undefined;
       if (implied && fromProgram && implied !== fromProgram) {
         throw new GatewayError(`the arguments given are ${implied.displayName}'s, but '${program}' is a ${fromProgram.displayName} program`, 'pass language to say which is meant', 'ambiguous');
       }
@@ -100,15 +110,15 @@ export class ProfileRegistry {
         const [first] = ambiguous;
         throw new GatewayError(`'${first!.name}' is taken by ${first!.ids.join(' and ')}, so it does not tell the language`, `pass language (one of: ${first!.ids.join(', ')})`, 'ambiguous');
       }
-      profile = implied ?? this.pick(undefined, program);
+      profile = implied ?? (await this.pick(undefined, program));
     }
     checkFields(profile, request, fields);
     return profile;
   }
 
-  private pickQuiet(program: string): Profile | undefined {
+  private async pickQuiet(program: string): Promise<Profile | undefined> {
     try {
-      return this.pick(undefined, program);
+      return await this.pick(undefined, program);
     } catch {
       return undefined;
     }

@@ -251,7 +251,7 @@ export class SessionManager {
    * when nothing listens on its default port; `undefined` to attach at the default port as before.
    */
   async attachCandidates(req: Pick<AttachRequest, 'language' | 'fields'>): Promise<AttachCandidates | undefined> {
-    return attachCandidates(this.profiles.pickFor('attach', req.language, undefined, req.fields ?? {}));
+    return attachCandidates(await this.profiles.pickFor('attach', req.language, undefined, req.fields ?? {}));
   }
 
   /** Forgets the session of an attach attempt that failed (it is retried under the same id). */
@@ -325,12 +325,12 @@ export class SessionManager {
     return this.intake.addWatch(spec, sessionId, frame);
   }
 
-  addBreakpoint(spec: BreakpointSpec, cwd: string): BookBreakpoint {
-    return this.intake.add([spec], cwd)[0]!;
+  async addBreakpoint(spec: BreakpointSpec, cwd: string): Promise<BookBreakpoint> {
+    return (await this.intake.add([spec], cwd))[0]!;
   }
 
   /** Adds several breakpoints, all or none (see BreakpointIntake.add). */
-  addBreakpoints(specs: BreakpointSpec[], cwd: string): BookBreakpoint[] {
+  addBreakpoints(specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]> {
     return this.intake.add(specs, cwd);
   }
 

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { GatewayError } from '../errors.js';
 import { hooksFor, type ProfileHooks, type TemplateVars } from '../profiles/hooks/index.js';
 import { deepMerge, fillTemplate } from '../profiles/template.js';
 import type { Profile, TestForm, TestSpec } from '../profiles/schema.js';
 import type { SessionManager } from '../session/manager.js';
+import { pathExists } from '../paths.js';
 import { canonicalPath } from '../session/paths.js';
 import type { LaunchRequest } from '../session/types.js';
 import type { BreakpointRequest } from '../breakpoints/workspace-breakpoints.js';
@@ -45,11 +46,11 @@ export async function launchTest(manager: SessionManager, req: TestRequest): Pro
 }
 
 async function launchReserved(manager: SessionManager, req: TestRequest, cwd: string, sessionId: string, givenBreakpointIds: string[]): Promise<TestRun> {
-  const picked = pickForm(manager, req.test, req.language, cwd);
+  const picked = await pickForm(manager, req.test, req.language, cwd);
   const { profile, spec } = picked;
   const hooks = hooksFor(profile.hooks);
   const file = typeof picked.groups.file === 'string' ? canonicalPath(picked.groups.file, cwd) : undefined;
-  if (file && !existsSync(file)) {
+  if (file && !(await pathExists(file))) {
     const candidates = await hooks.testCandidates?.({ test: req.test, cwd, file }).catch(() => undefined);
     const listed = candidates?.length ? `pass one of the project's test files: ${candidates.slice(0, 10).join(', ')}${candidates.length > 10 ? ` and ${candidates.length - 10} more` : ''}` : undefined;
     throw new GatewayError(`test file '${picked.groups.file}' not found (looked at ${file})`, listed ?? 'pass a path relative to cwd (the project folder), or an absolute one', 'not-found');
@@ -68,8 +69,10 @@ async function launchReserved(manager: SessionManager, req: TestRequest, cwd: st
   const stopAtFailure = req.stopAtFailure ?? true;
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];
   // the test's own breakpoints (entries, failures) are its session's alone
-  const entryIds = entries.map((e) => manager.addBreakpoint({ file: e.file, line: e.line, temporary: true, sessionId }, cwd).id);
-  const failureIds = stopAtFailure ? spec.failureBreakpoints.map((name) => manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd).id) : [];
+  const entryIds: string[] = [];
+  for (const e of entries) entryIds.push((await manager.addBreakpoint({ file: e.file, line: e.line, temporary: true, sessionId }, cwd)).id);
+  const failureIds: string[] = [];
+  for (const name of stopAtFailure ? spec.failureBreakpoints : []) failureIds.push((await manager.addBreakpoint({ function: name, temporary: true, sessionId }, cwd)).id);
   if (entryIds.length || failureIds.length) await manager.synced();
   const immediate = stopAtFailure && !spec.armAtTestStart;
   const filterOptions = req.rerunOf && spec.thrownRerun ? [thrownFilter(spec.thrownRerun, req.rerunOf)] : spec.failureFilterOptions;
@@ -114,8 +117,8 @@ interface Match {
 }
 
 /** The profile and form a test id belongs to: by `language`, else the only profile with a form that reads it. */
-function pickForm(manager: SessionManager, test: string, language: string | undefined, cwd: string): Match {
-  const profiles = language ? [manager.profiles.pick(language, undefined)] : manager.profiles.profiles;
+async function pickForm(manager: SessionManager, test: string, language: string | undefined, cwd: string): Promise<Match> {
+  const profiles = language ? [await manager.profiles.pick(language, undefined)] : manager.profiles.profiles;
   const withTests = profiles.filter((p) => p.test);
   if (language && !withTests.length) {
     const supported = manager.profiles.profiles.filter((p) => p.test).map((p) => p.id);
@@ -136,7 +139,8 @@ function pickForm(manager: SessionManager, test: string, language: string | unde
   if (matches.length === 0) throw new GatewayError(`cannot read '${test}' as a test id${language ? ` for ${language}` : ''}`, `test ids look like: ${forms.join('; ')}`, 'bad-arguments');
   if (matches.length > 1) {
     // a project file in cwd (Cargo.toml, *.csproj) tells which language the project is
-    const inProject = matches.filter((m) => hasProjectFile(m.profile, cwd));
+    const inProject: Match[] = [];
+    for (const m of matches) if (await hasProjectFile(m.profile, cwd)) inProject.push(m);
     if (inProject.length === 1) return inProject[0]!;
     throw new GatewayError(`'${test}' could be ${matches.map((m) => `${m.profile.id} (${m.form.runner})`).join(' or ')}`, `pass language (${matches.map((m) => m.profile.id).join(' or ')})`, 'ambiguous');
   }
@@ -153,11 +157,11 @@ async function projectForm(picked: Match, hooks: ProfileHooks, vars: TemplateVar
   return { form, groups: Object.fromEntries(Object.entries(m.groups ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string> };
 }
 
-function hasProjectFile(profile: Profile, cwd: string): boolean {
+async function hasProjectFile(profile: Profile, cwd: string): Promise<boolean> {
   if (!profile.projectFiles.length) return false;
   let entries: string[];
   try {
-    entries = readdirSync(cwd);
+    entries = await readdir(cwd);
   } catch {
     return false;
   }

@@ -57,7 +57,7 @@ export async function traceLaunch(manager: SessionManager, launch: LaunchRequest
   const program = launch.program ? canonicalPath(launch.program, launch.cwd ?? process.cwd()) : undefined;
   const cwd = launch.cwd ?? (program ? dirname(program) : process.cwd());
   const sessionId = manager.reserveSessionId();
-  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {}), program), cwd, sessionId);
+  const entry = new EntryBreakpoint(manager, await entrySpec(req.target, cwd, await manager.profiles.pickFor('launch', launch.language, program, launch.fields ?? {}), program), cwd, sessionId);
   await entry.arm();
   try {
     const session = await manager.launch({ ...launch, sessionId });
@@ -250,7 +250,7 @@ class EntryBreakpoint {
       this.shared = existing;
       return existing;
     }
-    this.bp = manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
+    this.bp = await manager.addBreakpoint({ file: spec.file, line: spec.line, function: spec.function, condition: spec.condition, sessionId }, this.cwd);
     await manager.synced();
     return this.bp;
   }
@@ -320,7 +320,7 @@ async function armPanicBreakpoint(manager: SessionManager, session: Session): Pr
   const fn = session.profile.trace?.raise?.breakpoint;
   if (!fn || manager.book.list().some((b) => b.function === fn && appliesTo(b, session.id))) return undefined;
   const condition = session.profile.trace?.raise?.condition;
-  const bp = manager.addBreakpoint({ function: fn, sessionId: session.id, ...(condition ? { condition } : {}) }, session.cwd);
+  const bp = await manager.addBreakpoint({ function: fn, sessionId: session.id, ...(condition ? { condition } : {}) }, session.cwd);
   await manager.synced();
   return bp;
 }

@@ -1,16 +1,16 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Session } from '@dapgate/core';
 export { contextBlock } from '@dapgate/core';
 
 const cache = new Map<string, { mtimeMs: number; lines: string[] }>();
 
-function fileLines(path: string): string[] | undefined {
+async function fileLines(path: string): Promise<string[] | undefined> {
   try {
-    const { mtimeMs } = statSync(path);
+    const { mtimeMs } = await stat(path);
     const hit = cache.get(path);
     if (hit && hit.mtimeMs === mtimeMs) return hit.lines;
-    const lines = readFileSync(path, 'utf8').split(/\r?\n/);
+    const lines = (await readFile(path, 'utf8')).split(/\r?\n/);
     cache.set(path, { mtimeMs, lines });
     return lines;
   } catch {
@@ -22,7 +22,7 @@ function fileLines(path: string): string[] | undefined {
 export async function sourceLines(source: DebugProtocol.Source | undefined, session?: Session): Promise<string[] | undefined> {
   if (!source) return undefined;
   if (source.path) {
-    const lines = fileLines(source.path);
+    const lines = await fileLines(source.path);
     if (lines) return lines;
   }
   if (source.sourceReference && session) {

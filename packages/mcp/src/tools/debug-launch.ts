@@ -36,7 +36,7 @@ const config = (profiles: Profile[]) => ({
 
 export async function debugLaunch(a: ToolArgs<ReturnType<typeof config>['input']>, { manager, signal, progress }: ToolContext): Promise<ToolResult> {
   const { request: given, configured, breakpointCwd } = await resolveLaunch(manager.profiles, { ...a, fields: takeFields(manager.profiles.profiles, 'launch', a) });
-  manager.breakpoints.refuseUnsupportedKinds(given, a.breakpoints);
+  await manager.breakpoints.refuseUnsupportedKinds(given, a.breakpoints);
   // the breakpoints given are the session's own: they apply to it alone and end with it
   const sessionId = manager.reserveSessionId();
   const added = a.breakpoints?.length ? await manager.breakpoints.add(a.breakpoints.map((b) => ({ ...b, sessionId })), breakpointCwd) : [];

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { canonicalPath, GatewayError } from '@dapgate/core';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
@@ -37,7 +37,7 @@ export async function debugSource(a: ToolArgs<typeof config.input>, { manager }:
     const cwd = a.sessionId ? manager.get(a.sessionId).cwd : manager.defaultCwd();
     const path = canonicalPath(a.file, cwd);
     try {
-      lines = readFileSync(path, 'utf8').split(/\r?\n/);
+      lines = (await readFile(path, 'utf8')).split(/\r?\n/);
     } catch {
       throw new GatewayError(`cannot read '${a.file}' (looked at ${path})`, 'pass an absolute path, or a sourceReference from debug_stack', 'not-found');
     }

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { options, sameLine, sharedLine } from '../../breakpoints/same-line.js';
 import type { BookBreakpoint, BreakpointBook, BreakpointSpec } from '../../breakpoints/book.js';
 import { appliesTo } from '../../breakpoints/book.js';
 import { GatewayError } from '../../errors.js';
+import { pathExists } from '../../paths.js';
 import type { ProfileRegistry } from '../../profiles/loader.js';
 import type { EvalMode } from '../../policy/evaluation.js';
 import { checkBreakpointExpressions } from '../checks/request-checks.js';
@@ -33,7 +33,7 @@ export class BreakpointIntake {
    * adapters that offer them (e.g. fields of objects).
    */
   async addWatch(spec: BreakpointSpec & { watch: string }, sessionId: string | undefined, frame = 0): Promise<BookBreakpoint> {
-    checkBreakpointExpressions(this.host.profiles(), this.host.evalMode(), spec);
+    await checkBreakpointExpressions(this.host.profiles(), this.host.evalMode(), spec);
     const s = this.host.get(sessionId);
     const info = await dataBreakpointInfo(s, spec.watch, frame);
     const accessType = spec.accessType ?? 'write';
@@ -47,8 +47,10 @@ export class BreakpointIntake {
    * Adds several breakpoints, all or none: each is checked (files, adapters' support, one per line,
    * also within the batch) before any is added.
    */
-  add(specs: BreakpointSpec[], cwd: string): BookBreakpoint[] {
-    const checked = specs.map((spec) => this.check(spec, cwd));
+  async add(specs: BreakpointSpec[], cwd: string): Promise<BookBreakpoint[]> {
+    const checked: BreakpointSpec[] = [];
+    for (const spec of specs) checked.push(await this.check(spec, cwd)); // in order: the first at fault is the one said
+    // from here on nothing awaits, so the book cannot change between the checks against it and the adding
     const lines = new Map<string, BreakpointSpec>();
     for (const spec of checked) {
       if (!spec.file) continue;
@@ -71,8 +73,8 @@ export class BreakpointIntake {
   }
 
   /** A breakpoint as the book keeps it (absolute file), or a refusal saying what to change. */
-  private check(spec: BreakpointSpec, cwd: string): BreakpointSpec {
-    checkBreakpointExpressions(this.host.profiles(), this.host.evalMode(), spec);
+  private async check(spec: BreakpointSpec, cwd: string): Promise<BreakpointSpec> {
+    await checkBreakpointExpressions(this.host.profiles(), this.host.evalMode(), spec);
     for (const s of this.host.sessions()) {
       const missing = s.live && appliesTo(spec, s.id) ? s.unsupportedFeatures(spec) : [];
       if (missing.length) throw new GatewayError(`${s.profile.adapter.name} (session ${s.id}) does not support ${missing.join(', ')}`, spec.function ? 'set a line breakpoint in the function instead' : 'set a plain breakpoint instead', 'not-supported');
@@ -81,8 +83,8 @@ export class BreakpointIntake {
     if (spec.function) return { ...spec, file: undefined, line: undefined };
     if (!spec.file || !spec.line) throw new GatewayError('a breakpoint needs file and line, or function', 'e.g. {file: "app.py", line: 12}', 'bad-arguments');
     let file = canonicalPath(spec.file, cwd);
-    if (!existsSync(file) && existsSync(canonicalPath(spec.file))) file = canonicalPath(spec.file);
-    if (!existsSync(file)) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd', 'not-found');
+    if (!(await pathExists(file)) && (await pathExists(canonicalPath(spec.file)))) file = canonicalPath(spec.file);
+    if (!(await pathExists(file))) throw new GatewayError(`file '${spec.file}' not found (looked at ${file})`, 'pass an absolute path, or one relative to the session cwd', 'not-found');
     return { ...spec, file };
   }
 }

@@ -6,12 +6,12 @@ import { GatewayError } from '../../errors.js';
 import { checkExpression, type EvalMode } from '../../policy/evaluation.js';
 
 /** Conditions and logpoints are expressions too: the evaluation mode applies to them. */
-export function checkBreakpointExpressions(registry: ProfileRegistry, mode: EvalMode, spec: BreakpointSpec): void {
+export async function checkBreakpointExpressions(registry: ProfileRegistry, mode: EvalMode, spec: BreakpointSpec): Promise<void> {
   if (!spec.condition && !spec.logMessage) return;
   let profiles = registry.profiles;
   if (spec.file) {
     try {
-      profiles = [registry.pick(undefined, spec.file)];
+      profiles = [await registry.pick(undefined, spec.file)];
     } catch {
       /* unknown extension: check against every language */
     }

@@ -47,7 +47,7 @@ export interface AttachPlan extends StartPlan {
 export async function planAttach(req: AttachRequest, w: AttachContext): Promise<AttachPlan> {
   checkArgsDepth(req.adapterArgs, 'adapterArgs');
   const { fields = {}, ...unified } = req;
-  const profile = w.profiles.pickFor('attach', req.language, undefined, fields);
+  const profile = await w.profiles.pickFor('attach', req.language, undefined, fields);
   const base = profile.attach;
   if (!base) throw new GatewayError(`${profile.displayName} has no attach support in dapgate yet`, undefined, { code: 'no-attach', next: 'launch-instead' });
   const given: Record<string, unknown> = { ...fields, ...unified };

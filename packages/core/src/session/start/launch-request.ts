@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { ProfileRegistry } from '../../profiles/loader.js';
 import { deepMerge, fillTemplate } from '../../profiles/template.js';
@@ -30,11 +30,12 @@ export async function planLaunch(req: LaunchRequest, w: LaunchContext): Promise<
   checkArgsDepth(req.adapterArgs, 'adapterArgs');
   const program = req.program ? canonicalPath(req.program, req.cwd ?? process.cwd()) : undefined;
   const { fields = {}, ...unified } = req;
-  const profile = w.profiles.pickFor('launch', req.language, program, fields);
-  if (program && !existsSync(program)) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd', 'not-found');
-  const programIsFolder = !!program && statSync(program).isDirectory();
+  const profile = await w.profiles.pickFor('launch', req.language, program, fields);
+  const programStat = program ? await stat(program).catch(() => undefined) : undefined;
+  if (program && !programStat) throw new GatewayError(`program '${req.program}' not found (looked at ${program})`, 'pass an absolute path, or one relative to cwd', 'not-found');
+  const programIsFolder = !!programStat?.isDirectory();
   const cwd = canonicalPath(req.cwd ?? (program ? (programIsFolder ? program : resolve(program, '..')) : process.cwd()));
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd', 'not-found');
+  if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) throw new GatewayError(`cwd '${req.cwd}' is not a folder`, 'pass an existing folder as cwd', 'not-found');
   if (program) w.allowed.check('program', program);
   w.allowed.check('cwd', cwd);
   const template = profile.launch;

@@ -22,7 +22,7 @@ export function callerGuard(manager: SessionManager, session: Session): CallerGu
     const path = caller?.source?.path;
     if (!caller || !path || caller.line <= 0 || !caller.column) return undefined;
     if (!(await access(path).then(() => true, () => false))) return undefined;
-    const bp = manager.addBreakpoint({ file: path, line: caller.line, column: caller.column + 1, sessionId: s.id }, s.cwd);
+    const bp = await manager.addBreakpoint({ file: path, line: caller.line, column: caller.column + 1, sessionId: s.id }, s.cwd);
     await manager.synced();
     return async () => {
       const stop = s.state === 'stopped' ? s.stop : undefined;
