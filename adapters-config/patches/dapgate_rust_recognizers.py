@@ -22,12 +22,25 @@ def needs_provider(sbtype, internal_dict):
     return lldb_lookup.classify_rust_type(sbtype) not in _SHOWN_AS_LLDB_DOES
 
 
-def points_to_enum(sbtype, internal_dict):
-    """A pointer or reference to a Rust sum-type enum (see dapgate_rust_refs)."""
+# Types the toolchain's provider shows as a value (a Vec's items, a map's entries, an enum's
+# variant), where a pointer to one showed the raw fields (buf, len; $variants$): dapgate_rust_refs
+# shows a pointer to one as the value. Here, not there: lldb imports that module again later, and
+# a module imported from this one would be read twice.
+SHOWN_BY_PROVIDER = frozenset({
+    RustType.ENUM, RustType.STD_STRING, RustType.STD_OS_STRING, RustType.STD_STR, RustType.STD_SLICE,
+    RustType.STD_VEC, RustType.STD_VEC_DEQUE, RustType.STD_HASH_MAP, RustType.STD_HASH_SET,
+    RustType.STD_RC, RustType.STD_ARC, RustType.STD_CELL, RustType.STD_REF, RustType.STD_REF_MUT,
+    RustType.STD_REF_CELL, RustType.STD_PATHBUF,
+})
+
+
+def points_to_value(sbtype, internal_dict):
+    """A pointer or reference to a Rust sum-type enum or to a std type the toolchain's provider shows
+    as a value: a Vec, a map, a String (see dapgate_rust_refs)."""
     if not sbtype.IsPointerType():
         return False
     pointee = sbtype.GetPointeeType()
-    return pointee.IsValid() and lldb_lookup.classify_rust_type(pointee) == RustType.ENUM
+    return pointee.IsValid() and lldb_lookup.classify_rust_type(pointee) in SHOWN_BY_PROVIDER
 
 
 # An enum's provider reads its variant's fields through the variant struct's synthetic value,

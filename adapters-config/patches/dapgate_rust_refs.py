@@ -1,4 +1,5 @@
-"""A Rust reference or pointer to an enum reads as the enum does by value: its variant and fields.
+"""A Rust reference or pointer to an enum reads as the enum does by value: its variant and fields;
+one to a Vec, a map, a String or a slice as by value too (its items, not the Vec's buf and len).
 
 The toolchain's lldb_lookup recognizes a sum-type enum (first field $variants$) when its synthetic
 provider meets a value of the type, and then adds a summary for that type name, which lldb also
@@ -11,23 +12,56 @@ tuple (which the narrowed catch-all synthetic provider already covered: no value
 import lldb
 import lldb_lookup
 from rust_types import RustType
+from dapgate_rust_recognizers import SHOWN_BY_PROVIDER
 
 _enum_summary = lldb_lookup.ClangEncodedEnumSummaryProvider
 
 
-def _points_to_enum(valobj):
-    pointee = valobj.GetType().GetPointeeType()
-    return pointee.IsValid() and lldb_lookup.classify_rust_type(pointee) == RustType.ENUM
+# the toolchain's synthetic_lookup gives a String no provider (its bytes come from this one)
+_PROVIDER_BY_KIND = {RustType.STD_STRING: lldb_lookup.StdStringSyntheticProvider}
+
+
+class _Pointee:
+    """A pointer's children are its pointee's as the toolchain's provider shows them by value. The
+    pointee is read again at each update (the pointer may point elsewhere at the next stop)."""
+
+    def __init__(self, valobj, internal_dict):
+        self.valobj = valobj
+        self.internal_dict = internal_dict
+        self.inner = None
+        self.update()
+
+    def update(self):
+        # the provider reads the pointee's own members (buf, len; $variants$), not synthetic children
+        target = self.valobj.GetNonSyntheticValue().Dereference().GetNonSyntheticValue()
+        self.inner = None
+        if target.IsValid():
+            kind = lldb_lookup.classify_rust_type(target.GetType())
+            make = _PROVIDER_BY_KIND.get(kind, lldb_lookup.synthetic_lookup)
+            self.inner = make(target, self.internal_dict)
+        return False
+
+    def num_children(self):
+        return self.inner.num_children() if self.inner else 0
+
+    def get_child_index(self, name):
+        return self.inner.get_child_index(name) if self.inner else -1
+
+    def get_child_at_index(self, index):
+        return self.inner.get_child_at_index(index) if self.inner else None
+
+    def has_children(self):
+        return self.inner.has_children() if self.inner else False
 
 
 def ref_synthetic(valobj, internal_dict):
-    """An enum's children as by value (the variant's fields); other pointers' as before (lldb's).
-    Meeting the enum adds its summary (lldb_lookup), which the pointer then shows."""
-    if not _points_to_enum(valobj):
+    """An enum's children as by value (the variant's fields), a Vec's, map's or String's as by value
+    (its items, entries, bytes); other pointers' as before (lldb's). Meeting the enum adds its
+    summary (lldb_lookup), which the pointer then shows."""
+    pointee = valobj.GetType().GetPointeeType()
+    if not pointee.IsValid() or lldb_lookup.classify_rust_type(pointee) not in SHOWN_BY_PROVIDER:
         return lldb_lookup.DefaultSyntheticProvider(valobj, internal_dict)
-    # the provider reads the enum's own members ($variants$), not its synthetic children
-    target = valobj.GetNonSyntheticValue().Dereference().GetNonSyntheticValue()
-    return lldb_lookup.synthetic_lookup(target, internal_dict)
+    return _Pointee(valobj, internal_dict)
 
 
 def enum_summary(valobj, internal_dict):
@@ -55,6 +89,10 @@ _enum_summaries_added = set()
 
 
 def synthetic_lookup(valobj, internal_dict):
+    # a type's regex (Vec, HashMap) also matches pointers to it, which the toolchain gave lldb's raw
+    # children (the pointee's buf and len): a pointer is shown as its pointee here, as by value
+    if valobj.GetType().IsPointerType():
+        return ref_synthetic(valobj, internal_dict)
     if lldb_lookup.classify_rust_type(valobj.GetType()) != RustType.ENUM:
         return _toolchain_synthetic_lookup(valobj, internal_dict)
     name = valobj.GetTypeName()

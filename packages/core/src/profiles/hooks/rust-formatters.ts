@@ -87,9 +87,10 @@ function sizesWithoutPython(): string[] {
 
 /**
  * A reference to an enum reads as the enum does by value (its variant and fields), not as a bare
- * address or lldb's raw $variants$/$discr$ members, and one to a &str as its text, not its bytes:
+ * address or lldb's raw $variants$/$discr$ members; one to a Vec, map, String or slice as by value
+ * (its items, not buf/len), and one to a &str as its text, not its bytes:
  * see adapters-config/patches/dapgate_rust_refs.py.
- * Only pointers to enums (a recognizer): no other value gains a Python call.
+ * Only pointers to those (a recognizer): no other value gains a Python call.
  */
 /** Rust's numbers, bool and char as lldb names them (C's names: `long` for i64/isize; see rust.json's typeNames). */
 const PRIMITIVE = '((unsigned |signed )?(char|short|int|long|long long|__int128)|float|double|bool|char32_t)';
@@ -97,7 +98,7 @@ const PRIMITIVE = '((unsigned |signed )?(char|short|int|long|long long|__int128)
 function enumsBehindReferences(): string[] {
   return [
     `?command script import "${join(configDir(), 'patches', 'dapgate_rust_refs.py')}"`,
-    '?type synthetic add -l dapgate_rust_refs.ref_synthetic --recognizer-function dapgate_rust_recognizers.points_to_enum --category Rust',
+    '?type synthetic add -l dapgate_rust_refs.ref_synthetic --recognizer-function dapgate_rust_recognizers.points_to_value --category Rust',
     // a reference to a &str (`&&str`, `&mut &str`, `Option<&&str>`) reads as its text, not its bytes
     '?type summary add -F dapgate_rust_refs.str_summary -e -x -h "^&(mut )?str$" --category Rust',
     // a reference to a number, bool or char (`&i32` from `xs.iter()`) shows what it points to, not only its address
