@@ -58,4 +58,25 @@ describe('rust values lldb cannot read in an optimized function (real lldb-dap)'
     assert.doesNotMatch(v.text, /<error:|parent failed/, v.text);
     await g.ok('debug_stop');
   });
+
+  test('a function cargo built optimized is flagged (lldb cannot tell), and a local lldb stops listing is not gone', async () => {
+    const first = lineOf(main, 'let a = weigh(n);');
+    const last = lineOf(main, '    d + 1');
+    const r = await g.ok('debug_launch', { program: main, cwd: dir, breakpoints: [{ file: main, line: first }, { file: main, line: last }] }, 300_000);
+    assert.equal(r.structured.optimized, true, r.text);
+    assert.match(r.text, /\nLocals \(an optimized function: lldb-dap may show stale values/, r.text);
+    const at = await g.ok('debug_continue', { timeoutMs: 30_000 });
+    assert.equal(at.structured.stop?.line, last, at.text);
+    const s = await g.ok('debug_step', { kind: 'over' });
+    assert.equal(s.structured.stop?.line, last + 1, s.text);
+    assert.doesNotMatch(s.text, /\(gone\)/, `still in scope, only not listed: ${s.text}`);
+    assert.match(s.text, /\nCould not be read here \(no change known\): .*\bd <unreadable: no longer readable, not listed in this optimized function>/, s.text);
+    await g.ok('debug_stop');
+    const t = await g.ok('debug_trace', { program: main, cwd: dir, file: main, function: 'spread' }, 300_000);
+    assert.equal(t.structured.traces[0].optimized, true, t.text);
+    assert.match(t.text, /\nWarning: \S*spread is an optimized function/, t.text);
+    assert.doesNotMatch(t.text, /\(gone\)/, t.text);
+    assert.match(t.text, new RegExp(`\\b${last} \\|.*\\bd: \\(unreadable here: no longer readable`), t.text);
+    await g.ok('debug_stop');
+  });
 });

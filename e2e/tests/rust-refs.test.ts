@@ -30,6 +30,7 @@ describe('rust references to Vec, HashMap, String and slices read as their value
     const line = lineOf(main, 'println!("{} {} {} {} {} {}", title');
     const r = await g.ok('debug_launch', { program: main, cwd: dir, breakpoints: [{ file: main, line }] }, 300_000);
     const l = r.structured.locals;
+    assert.equal(r.structured.optimized, undefined, `a debug build is not said to be optimized: ${r.text}`);
     assert.match(l.xs, /^0x[0-9a-f]+ size=3$/, `a Vec of 3 through a reference: ${r.text}`);
     assert.match(l.nested, /^0x[0-9a-f]+ size=2$/, r.text);
     assert.match(l.index, /^0x[0-9a-f]+ size=1$/, r.text);

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LocalValues } from '../src/trace/cut-summary.js';
-import { localChanges } from '../src/trace/local-changes.js';
+import { localChanges, NOT_LISTED_OPTIMIZED } from '../src/trace/local-changes.js';
+import { optimizedRoots } from '../src/profiles/hooks/cargo.js';
 
 /** A read of locals: name -> value, the names listed in `unread` could not be read there. */
 function read(values: Record<string, string>, unread: string[] = []): LocalValues {
@@ -27,4 +28,21 @@ test('a name first seen unreadable, then read, is said readable again, not new',
   const a = read({ args: '<unreadable: no location>' }, ['args']);
   assert.deepEqual(localChanges(read({}), a), [{ name: 'args', unreadable: 'here', reason: '<unreadable: no location>' }]);
   assert.deepEqual(localChanges(a, read({ args: '7' })), [{ name: 'args', to: '7', unreadable: 'before' }]);
+});
+
+test('in an optimized function a name no longer listed is unreadable there, not gone; elsewhere it is gone', () => {
+  const a = read({ b: '48', d: '495', gone: '<unreadable: no location>' }, ['gone']);
+  const b = read({});
+  assert.deepEqual(localChanges(a, b), [{ name: 'b', from: '48' }, { name: 'd', from: '495' }, { name: 'gone', from: '<unreadable: no location>' }]);
+  // one already said unreadable is not said again
+  assert.deepEqual(localChanges(a, b, undefined, undefined, NOT_LISTED_OPTIMIZED), [
+    { name: 'b', from: '48', unreadable: 'here', reason: NOT_LISTED_OPTIMIZED },
+    { name: 'd', from: '495', unreadable: 'here', reason: NOT_LISTED_OPTIMIZED },
+  ]);
+});
+
+test("cargo's artifact messages name the packages built with optimizations", () => {
+  const artifact = (manifest: string, opt: string) => ({ reason: 'compiler-artifact', manifest_path: manifest, profile: { opt_level: opt } });
+  const roots = optimizedRoots([artifact('/w/app/Cargo.toml', '2'), artifact('/w/app/Cargo.toml', '2'), artifact('/w/dep/Cargo.toml', '0'), artifact('/w/s/Cargo.toml', 's'), { reason: 'build-finished' }]);
+  assert.deepEqual(roots, ['/w/app', '/w/s']);
 });

@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../profiles/schema.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
@@ -211,6 +212,11 @@ export class Session extends ProgramView {
   get stopBeingRead(): { threadId: number; reason: string; sinceMs: number } | undefined {
     const e = this.threads.all().find((t) => t.state === 'stopped' && t.stop && !t.stop.ready);
     return e?.stop ? { threadId: e.id, reason: e.stop.reason, sinceMs: Date.now() - e.stop.at } : undefined;
+  }
+
+  /** Whether `path` lies in a source folder the build compiled with optimizations (SessionConfig.optimizedSources). */
+  optimizedCode(path: string): boolean {
+    return !!this.config.optimizedSources?.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep));
   }
 
   /** Where requests about program state go: the focused stopped thread's connection, else the program's. */

@@ -151,12 +151,14 @@ export interface SessionConfig {
   reconnect?: boolean;
   /** The operator's evaluation mode (policy/evaluation.ts). */
   evalMode?: EvalMode;
+  /** Source folders compiled with optimizations, as the build said (TemplateVars.optimizedSources). */
+  optimizedSources?: string[];
   /** Where warm adapters come from (session/connection/adapter-pool.ts). */
   pool?: AdapterPool;
 }
 
 /** What a launch or an attach adds to a session's configuration. */
-export type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach'>> & {
+export type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach' | 'optimizedSources'>> & {
   sessionId?: string;
   /** The adapter's command line, already being resolved (a launch starts that before its hooks run). */
   adapterCommand?: Promise<string[]>;

@@ -10,7 +10,7 @@ import { Declarations } from './declarations.js';
 import { namedArguments, ownParametersAt, parametersAt } from './parameters.js';
 import { unnamedLabel } from '../session/reads/unnamed-variables.js';
 import { FrameLocals } from './frame-locals.js';
-import { localChanges } from './local-changes.js';
+import { localChanges, NOT_LISTED_OPTIMIZED } from './local-changes.js';
 import { isPanicStop, panicMessage } from './panic-stop.js';
 import { evaluateReturn } from './return-expression.js';
 import { unreportedReturn } from './unreported-return.js';
@@ -253,7 +253,7 @@ async function traceOneFrame(session: Session, options: TraceOptions): Promise<F
       break;
     }
     const notCompared: string[] = [];
-    current.changed = declarations.rewrite(localChanges(before, after, notALocal, notCompared), after, current.line, here.line);
+    current.changed = declarations.rewrite(localChanges(before, after, notALocal, notCompared, optimized ? NOT_LISTED_OPTIMIZED : undefined), after, current.line, here.line);
     if (notCompared.length) current.notCompared = notCompared;
     // only where a step over a return may go on into the next call (the adapters that name the returning callee: debugpy);
     // elsewhere a step out of a call stops in the caller, and a loop head that is the first line resets its own locals

@@ -17,7 +17,7 @@ interface CargoPackage {
   targets: CargoTarget[];
 }
 
-const builds = new OncePerKey<string>();
+const builds = new OncePerKey<CargoBuilt>();
 
 /** The Cargo.toml that owns `program` (a project folder, or a .rs file inside one), if any. */
 export async function findCargoManifest(program: string): Promise<string | undefined> {
@@ -32,12 +32,23 @@ export async function findCargoManifest(program: string): Promise<string | undef
   return undefined;
 }
 
+/** What a cargo build made: the executable, and the folders of the packages it compiled with optimizations. */
+export interface CargoBuilt {
+  executable: string;
+  /**
+   * The package folders whose code cargo compiled with an opt-level other than 0 (cargo's own
+   * report of each artifact's profile): lldb cannot tell an optimized Rust function (rustc writes
+   * no DW_AT_APPLE_optimized, and its DWARF producer names no flags).
+   */
+  optimizedRoots: string[];
+}
+
 /**
  * Builds the bin target `program` stands for with `cargo build` and returns the executable:
  * a .rs file that is a bin's main file picks that bin; a folder (or any other file) picks the
  * package's default-run, else its only bin.
  */
-export async function cargoBuild(manifest: string, program: string, env: NodeJS.ProcessEnv): Promise<string> {
+export async function cargoBuild(manifest: string, program: string, env: NodeJS.ProcessEnv): Promise<CargoBuilt> {
   const cargo = await which('cargo');
   if (!cargo) throw new GatewayError('cargo not found: a Rust toolchain is needed to build this project', 'install Rust (https://rustup.rs), or build it yourself and launch the binary with language "rust"', 'toolchain-missing');
   const projectDir = dirname(manifest);
@@ -49,13 +60,27 @@ export async function cargoBuild(manifest: string, program: string, env: NodeJS.
   const bin = chooseBin(pkg, resolve(program));
   return builds.run(`${manifest}#${bin}`, async () => {
     const r = await runCommand(cargo, ['build', '--manifest-path', manifest, '--bin', bin, '--message-format=json-render-diagnostics'], { cwd: projectDir, timeoutMs: 600_000, env });
-    const messages = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { reason: string; executable?: string | null; target?: { name: string; kind: string[] } });
+    const messages = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as CargoMessage);
     const artifact = messages.find((m) => m.reason === 'compiler-artifact' && m.executable && m.target?.name === bin && m.target.kind.includes('bin'));
     if (!r.ok || !artifact?.executable) {
       throw new GatewayError(`cargo build --bin ${bin} failed (${r.failure ?? 'no executable reported'}):\n${firstLines(r.stderr, 40)}`, 'fix the build errors, then launch again', 'build-failed');
     }
-    return artifact.executable;
+    return { executable: artifact.executable, optimizedRoots: optimizedRoots(messages) };
   });
+}
+
+interface CargoMessage {
+  reason: string;
+  executable?: string | null;
+  target?: { name: string; kind: string[] };
+  manifest_path?: string;
+  profile?: { opt_level?: string };
+}
+
+/** The folders of the packages cargo's artifact messages say were compiled with an opt-level other than "0". */
+export function optimizedRoots(messages: CargoMessage[]): string[] {
+  const roots = messages.filter((m) => m.reason === 'compiler-artifact' && m.manifest_path && m.profile?.opt_level !== undefined && m.profile.opt_level !== '0').map((m) => dirname(resolve(m.manifest_path!)));
+  return [...new Set(roots)];
 }
 
 function chooseBin(pkg: CargoPackage, program: string): string {

@@ -22,7 +22,9 @@ export const rustHooks: ProfileHooks = {
     const isProject = source || (manifest !== undefined && dirname(manifest) === vars.program);
     if (isProject) {
       if (!manifest) throw new GatewayError(`${vars.program} is not inside a Cargo project`, 'launch a Cargo project (a folder with Cargo.toml), or build it with rustc -g and launch the binary', 'not-found');
-      vars.program = await cargoBuild(manifest, vars.program, process.env);
+      const built = await cargoBuild(manifest, vars.program, process.env);
+      vars.program = built.executable;
+      vars.optimizedSources = built.optimizedRoots;
     }
     lldbCommonVars(vars, await rustFormatterCommands(manifest ? dirname(manifest) : vars.cwd), [PANIC_BREAKPOINT]);
   },

@@ -6,6 +6,11 @@ export type TemplateVars = Record<string, unknown> & {
   adapterArgs?: Record<string, unknown>;
   /** Files that have line breakpoints in the gateway's book (launch only). */
   breakpointFiles?: string[];
+  /**
+   * Set by a hook that built the program and knows which of its source folders were compiled with
+   * optimizations, where the adapter cannot tell (lldb and Rust): frames there are marked optimized.
+   */
+  optimizedSources?: string[];
 };
 
 /** What a profile needs that a JSON template cannot say. One small module per profile, if any. */

@@ -120,7 +120,8 @@ export class Inspector {
 
   async scopes(frame: number): Promise<ScopeNode[]> {
     const frameId = await this.target.frameId(frame);
-    return (await this.target.scopes(frameId)).map(this.scopeNode);
+    const [scopes, built] = await Promise.all([this.target.scopes(frameId), this.target.optimized?.(frame).catch(() => false)]);
+    return scopes.map(this.scopeNode).map((s) => (built ? { ...s, optimized: true } : s));
   }
 
   private scopeNode = (s: DebugProtocol.Scope): ScopeNode => ({

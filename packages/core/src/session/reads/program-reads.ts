@@ -22,6 +22,8 @@ export interface ReadHost extends Guarded {
   targets(): DapClient[];
   /** The connection requests go to when no thread is named. */
   activeClient(): DapClient | undefined;
+  /** Whether code in this source file was built with optimizations, where the build said. */
+  optimizedCode?(path: string): boolean;
 }
 
 /**
@@ -169,6 +171,10 @@ export class ProgramReads {
       frameId: (index) => this.frameId(index, threadId),
       scopes: (frameId) => this.scopes(frameId, client()),
       variables: (ref, page) => this.variables(ref, client(), page),
+      optimized: async (index) => {
+        const path = (await this.frameAt(index, threadId)).source?.path;
+        return !!path && !!this.host.optimizedCode?.(path);
+      },
     };
   }
 

@@ -8,6 +8,7 @@ export function withUnnamedSaid(target: InspectTarget, unnamed: RegExp): Inspect
   return {
     frameId: (index) => target.frameId(index),
     scopes: (frameId) => target.scopes(frameId),
+    ...(target.optimized ? { optimized: (index: number) => target.optimized!(index) } : {}),
     variables: async (ref, page) => {
       const list = await target.variables(ref, page);
       let n = 0;

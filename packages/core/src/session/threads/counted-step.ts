@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Declarations } from '../../trace/declarations.js';
-import { localChanges } from '../../trace/local-changes.js';
+import { localChanges, NOT_LISTED_OPTIMIZED } from '../../trace/local-changes.js';
 import { mayRepeat } from '../../trace/repeated-call.js';
 import type { LocalChange } from '../../trace/types.js';
 import type { Session } from '../session.js';
@@ -96,7 +96,8 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
       // a return value the adapter showed after a call is no local: its going away is no change
       const returns = s.profile.trace?.returnValue ? new RegExp(s.profile.trace.returnValue) : undefined;
       const notCompared: string[] = [];
-      const changes = localChanges(snapshotBefore, after, undefined, notCompared).filter((c) => !(c.to === undefined && returns?.test(c.name)));
+      const optimized = (await s.inspectorFor(stepped.id).scopes(0).catch(() => [])).some((sc) => sc.optimized);
+      const changes = localChanges(snapshotBefore, after, undefined, notCompared, optimized ? NOT_LISTED_OPTIMIZED : undefined).filter((c) => !(c.to === undefined && returns?.test(c.name)));
       const marked = await lastCalls(s, changes, returns, done === 1 ? before.frames[0] : undefined);
       return { kind: 'same', changes: done === 1 ? await declared(s, marked, snapshotBefore, after, before, s.stop, endBefore) : marked, ...(notCompared.length ? { notCompared } : {}) };
     }
