@@ -79,4 +79,12 @@ describe('rust values lldb cannot read in an optimized function (real lldb-dap)'
     assert.match(t.text, new RegExp(`\\b${last} \\|.*\\bd: \\(unreadable here: no longer readable`), t.text);
     await g.ok('debug_stop');
   });
+
+  test('debug_test of a test cargo builds optimized flags the function too', async () => {
+    const first = lineOf(main, 'let a = weigh(n);');
+    const r = await g.ok('debug_test', { test: 'tests::spreads', cwd: dir, breakpoints: [{ file: main, line: first }] }, 600_000);
+    assert.equal(r.structured.stop?.line, first, r.text);
+    assert.equal(r.structured.optimized, true, r.text);
+    await g.ok('debug_stop');
+  });
 });
