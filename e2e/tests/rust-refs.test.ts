@@ -57,4 +57,18 @@ describe('rust references to Vec, HashMap, String and slices read as their value
     assert.doesNotMatch(t.text, /\b(buf|inner|cap)[:=]/, `no Vec fields: ${t.text}`);
     await g.ok('debug_stop');
   });
+
+  test("a step's stop line names a library frame short, as a trace does; the program's frames in full", async () => {
+    const line = lineOf(main, 'acc + x * 2');
+    const r = await g.ok('debug_launch', { program: main, cwd: dir, breakpoints: [{ file: main, line }] }, 300_000);
+    assert.match(r.text, /^Session \S+ \(rust main\.rs\) stopped at breakpoint bp\d+, src\/main\.rs:\d+ in rust_refs::weigh::\{\{closure\}\} \[/, r.text);
+    // out of the closure: into the std fold that called it
+    const s = await g.ok('debug_step', { kind: 'out' });
+    const head = s.text.split('\n')[0]!;
+    assert.match(head, / stopped at step, \S+\.rs:\d+ in <?[\w ]*Iterator>::fold \[/, s.text);
+    assert.doesNotMatch(head, /core::|<T>/, `no crate, module path or generic argument: ${s.text}`);
+    assert.match(s.text, /\nNow in a different function \(\S+\.rs:\d+ in <?[\w ]*Iterator>::fold\)/, s.text);
+    assert.doesNotMatch(s.text, /above it: [^)]*core::/, s.text);
+    await g.ok('debug_stop');
+  });
 });

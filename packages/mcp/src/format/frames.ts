@@ -1,5 +1,5 @@
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { ScopeNode } from '@dapgate/core';
+import { calleeName, LibraryFrames, type ScopeNode, type Session, type StopInfo } from '@dapgate/core';
 import { clip, shortPath } from './text.js';
 
 type Frame = Pick<DebugProtocol.StackFrame, 'name' | 'line' | 'source'>;
@@ -17,6 +17,16 @@ export function frameLocation(f: Frame, cwd: string): string {
 /** `ledger.py:23 in main`: where a session is, in every answer that says it. */
 export function frameLabel(f: Frame, cwd: string): string {
   return `${frameLocation(f, cwd)} in ${f.name}`;
+}
+
+/**
+ * `frameLabel` for where a stop is, a library frame named as a trace names its callees (the
+ * profile's `trace.calleeNoise`: `<Iter as Iterator>::fold`, not the same with every crate and
+ * module path and generic argument); the program's own frames keep their full names.
+ */
+export async function stopLabel(s: Session, f: StopInfo['frames'][number]): Promise<string> {
+  if (!(await new LibraryFrames(s.profile.stops, s.cwd).isLibrary(f))) return frameLabel(f, s.cwd);
+  return `${frameLocation(f, s.cwd)} in ${calleeName(f.name, s.profile.trace?.calleeNoise)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { LibraryFrames, lastPanic, panicMessage, testRunOf, type Session, type StopInfo } from '@dapgate/core';
+import { calleeName, LibraryFrames, lastPanic, panicMessage, testRunOf, type Session, type StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
-import { frameFile, frameLabel, isRuntimeFrame, localsLine } from './frames.js';
+import { frameFile, isRuntimeFrame, localsLine, stopLabel } from './frames.js';
 import { neverBound } from './breakpoints.js';
 import { evaluationLine } from './hit-counts.js';
 import { otherStops, threadName } from './threads.js';
@@ -54,7 +54,7 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
     case 'stopped': {
       const { thread, stop } = await s.stopOf(threadId);
       const top = stop.frames[0];
-      const where = top ? frameLabel(top, s.cwd) : 'a point where the thread has no frames (its code has not started yet, or it runs native code only)';
+      const where = top ? await stopLabel(s, top) : 'a point where the thread has no frames (its code has not started yet, or it runs native code only)';
       // the profile's own breakpoint where a panic starts (Rust's rust_panic): a panic, not "breakpoint 1.1"
       const raise = s.profile.trace?.raise?.function;
       const panic = !stop.breakpointIds.length && stop.reason !== 'exception' && !!top && !!raise && new RegExp(raise).test(top.name);
@@ -76,7 +76,8 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`No frame of the program's own code in the top ${stop.frames.length} frames (all library or runtime code); debug_stack lists them.`);
       } else if (raised) {
         const f = raised.frame;
-        const names = stop.frames.slice(0, raised.index).map((x) => x.name);
+        // library or runtime frames: named short, as the stop line names them
+        const names = stop.frames.slice(0, raised.index).map((x) => calleeName(x.name, s.profile.trace?.calleeNoise));
         const above = names.length > 4 ? `${names.slice(0, 2).join(' <- ')} <- … <- ${names[names.length - 1]}` : names.join(' <- ');
         const kind = raised.library ? 'library' : 'runtime';
         const lead = raised.test ? 'Where the test failed:' : raised.library ? 'The program\'s code nearest the top' : 'Raised at';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callerGuard, LAST_CALL_NOTE, stepCounted } from '@dapgate/core';
-import { frameLabel } from '../format/frames.js';
+import { stopLabel } from '../format/frames.js';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { DEFAULT_WAIT_MS } from './waiting.js';
@@ -61,7 +61,7 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
       d.structured.pastCaller = compared.pastCaller;
       return ok(lines.join('\n'), d.structured);
     }
-    lines.push(`Now in a different function (${frameLabel(s.stop!.frames[0]!, s.cwd)}).`);
+    lines.push(`Now in a different function (${await stopLabel(s, s.stop!.frames[0]!)}).`);
     if (compared.pastCaller) {
       lines.push(`Not where ${compared.pastCaller} returned to: ${s.profile.adapter.name} shows no return value of it here, so its step ran on past the caller to the next line of the program's own code that ran, which may be in a later call (compare the locals).`);
       d.structured.pastCaller = compared.pastCaller;
