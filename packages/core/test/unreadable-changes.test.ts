@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LocalValues } from '../src/trace/cut-summary.js';
 import { localChanges, NOT_LISTED_OPTIMIZED } from '../src/trace/local-changes.js';
-import { optimizedRoots } from '../src/profiles/hooks/cargo.js';
+import { builtSources } from '../src/profiles/hooks/cargo.js';
+import { builtOptimized } from '../src/session/reads/built-sources.js';
 
 /** A read of locals: name -> value, the names listed in `unread` could not be read there. */
 function read(values: Record<string, string>, unread: string[] = []): LocalValues {
@@ -41,8 +42,13 @@ test('in an optimized function a name no longer listed is unreadable there, not 
   ]);
 });
 
-test("cargo's artifact messages name the packages built with optimizations", () => {
-  const artifact = (manifest: string, opt: string) => ({ reason: 'compiler-artifact', manifest_path: manifest, profile: { opt_level: opt } });
-  const roots = optimizedRoots([artifact('/w/app/Cargo.toml', '2'), artifact('/w/app/Cargo.toml', '2'), artifact('/w/dep/Cargo.toml', '0'), artifact('/w/s/Cargo.toml', 's'), { reason: 'build-finished' }]);
-  assert.deepEqual(roots, ['/w/app', '/w/s']);
+test("cargo's artifact messages say which packages were built with optimizations; the deepest folder holding a file decides", () => {
+  const artifact = (manifest: string, opt: string, kind = 'lib') => ({ reason: 'compiler-artifact', manifest_path: manifest, profile: { opt_level: opt }, target: { name: 'x', kind: [kind] } });
+  const sources = builtSources([artifact('/w/Cargo.toml', '2', 'custom-build'), artifact('/w/Cargo.toml', '0', 'bin'), artifact('/w/member/Cargo.toml', '2'), artifact('/w/member/Cargo.toml', '2', 'bin'), artifact('/w/s/Cargo.toml', 's'), { reason: 'build-finished' }]);
+  assert.deepEqual(sources, [{ root: '/w', optimized: false }, { root: '/w/member', optimized: true }, { root: '/w/s', optimized: true }]);
+  assert.equal(builtOptimized(sources, '/w/src/main.rs'), false);
+  assert.equal(builtOptimized(sources, '/w/member/src/lib.rs'), true, 'a member in its root package folder is its own package');
+  assert.equal(builtOptimized(sources, '/w/members/src/lib.rs'), false, 'a folder is not a prefix of a name');
+  assert.equal(builtOptimized(sources, '/elsewhere/lib.rs'), false);
+  assert.equal(builtOptimized(undefined, '/w/member/src/lib.rs'), false);
 });

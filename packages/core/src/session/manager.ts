@@ -284,7 +284,7 @@ export class SessionManager {
       evalMode: this.evalMode,
       pool: this.pool,
       evaluateOnAttach: extra.evaluateOnAttach,
-      optimizedSources: extra.optimizedSources,
+      builtSources: extra.builtSources,
     });
     this.dropOldEnded();
     this.sessions.set(session.id, session);

@@ -1,6 +1,6 @@
-import { sep } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Profile } from '../profiles/schema.js';
+import { builtOptimized } from './reads/built-sources.js';
 import type { BookBreakpoint } from '../breakpoints/book.js';
 import { CursorLog } from '../logs/cursor-log.js';
 import { GatewayError } from '../errors.js';
@@ -214,9 +214,9 @@ export class Session extends ProgramView {
     return e?.stop ? { threadId: e.id, reason: e.stop.reason, sinceMs: Date.now() - e.stop.at } : undefined;
   }
 
-  /** Whether `path` lies in a source folder the build compiled with optimizations (SessionConfig.optimizedSources). */
+  /** Whether the build compiled the file at `path` with optimizations (SessionConfig.builtSources). */
   optimizedCode(path: string): boolean {
-    return !!this.config.optimizedSources?.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep));
+    return builtOptimized(this.config.builtSources, path);
   }
 
   /** Where requests about program state go: the focused stopped thread's connection, else the program's. */

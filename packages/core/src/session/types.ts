@@ -1,3 +1,4 @@
+import type { BuiltSource } from './reads/built-sources.js';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { Entry } from '../logs/cursor-log.js';
 import type { Profile } from '../profiles/schema.js';
@@ -151,14 +152,14 @@ export interface SessionConfig {
   reconnect?: boolean;
   /** The operator's evaluation mode (policy/evaluation.ts). */
   evalMode?: EvalMode;
-  /** Source folders compiled with optimizations, as the build said (TemplateVars.optimizedSources). */
-  optimizedSources?: string[];
+  /** The source folders the build compiled, optimized or not, as it said (TemplateVars.builtSources). */
+  builtSources?: BuiltSource[];
   /** Where warm adapters come from (session/connection/adapter-pool.ts). */
   pool?: AdapterPool;
 }
 
 /** What a launch or an attach adds to a session's configuration. */
-export type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach' | 'optimizedSources'>> & {
+export type StartExtras = Partial<Pick<SessionConfig, 'reconnect' | 'attachAddress' | 'targetPid' | 'exceptionFilters' | 'exceptionFilterOptions' | 'exceptionStopCheck' | 'adapterCwd' | 'evaluateOnAttach' | 'builtSources'>> & {
   sessionId?: string;
   /** The adapter's command line, already being resolved (a launch starts that before its hooks run). */
   adapterCommand?: Promise<string[]>;

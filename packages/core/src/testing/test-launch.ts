@@ -66,7 +66,7 @@ async function launchReserved(manager: SessionManager, req: TestRequest, cwd: st
   const templateVars: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filled)) (UNIFIED.has(k) ? launch : k in profile.fields ? fields : templateVars)[k] = v;
   // what the hook's build said of optimizations goes on to the launch (its prepareLaunch builds nothing then)
-  if (vars.optimizedSources) templateVars.optimizedSources = vars.optimizedSources;
+  if (vars.builtSources) templateVars.builtSources = vars.builtSources;
 
   const stopAtFailure = req.stopAtFailure ?? true;
   const entries = stopAtFailure && spec.armAtTestStart ? ((vars.entries as { file: string; line: number }[] | undefined) ?? []) : [];

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { GatewayError } from '../../errors.js';
 import { which } from '../../which.js';
-import { findCargoManifest, optimizedRoots } from './cargo.js';
+import { builtSources, findCargoManifest } from './cargo.js';
 import { runCommand } from '../../process/run-command.js';
 import { cargoProject, pick, runnableId, selections, type CargoProject, type CargoTestTarget, type Selection } from './cargo-test-ids.js';
 import type { TemplateVars } from './types.js';
@@ -39,7 +39,7 @@ export async function prepareCargoTest(vars: TemplateVars): Promise<void> {
   for (const m of messages) {
     if (m.reason === 'compiler-artifact' && m.executable && m.profile?.test && m.target) executables.set(`${resolve(m.target.src_path)}#${m.target.kind.join(',')}`, m.executable);
   }
-  vars.optimizedSources = optimizedRoots(messages);
+  vars.builtSources = builtSources(messages);
   const notes = [`Built first: cargo ${build.filter((a) => !a.startsWith('--message-format')).map((a) => (a.endsWith('Cargo.toml') ? relative(vars.cwd, a) || 'Cargo.toml' : a)).join(' ')}.`];
   const holding: { sel: Selection; binary: string; tests: TestEntry[]; filter?: string; exact: boolean }[] = [];
   const listed = new Map<string, TestEntry[]>();

@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors.js';
 import { which } from '../../which.js';
 import { runCommand } from '../../process/run-command.js';
 import { firstLines, OncePerKey } from './build-helpers.js';
+import type { BuiltSource } from '../../session/reads/built-sources.js';
 
 interface CargoTarget {
   name: string;
@@ -32,15 +33,15 @@ export async function findCargoManifest(program: string): Promise<string | undef
   return undefined;
 }
 
-/** What a cargo build made: the executable, and the folders of the packages it compiled with optimizations. */
+/** What a cargo build made: the executable, and the folders of the packages it compiled, optimized or not. */
 export interface CargoBuilt {
   executable: string;
   /**
-   * The package folders whose code cargo compiled with an opt-level other than 0 (cargo's own
-   * report of each artifact's profile): lldb cannot tell an optimized Rust function (rustc writes
-   * no DW_AT_APPLE_optimized, and its DWARF producer names no flags).
+   * The package folders cargo compiled, each with whether with an opt-level other than 0 (cargo's
+   * own report of each artifact's profile): lldb cannot tell an optimized Rust function (rustc
+   * writes no DW_AT_APPLE_optimized, and its DWARF producer names no flags).
    */
-  optimizedRoots: string[];
+  sources: BuiltSource[];
 }
 
 /**
@@ -65,7 +66,7 @@ export async function cargoBuild(manifest: string, program: string, env: NodeJS.
     if (!r.ok || !artifact?.executable) {
       throw new GatewayError(`cargo build --bin ${bin} failed (${r.failure ?? 'no executable reported'}):\n${firstLines(r.stderr, 40)}`, 'fix the build errors, then launch again', 'build-failed');
     }
-    return { executable: artifact.executable, optimizedRoots: optimizedRoots(messages) };
+    return { executable: artifact.executable, sources: builtSources(messages) };
   });
 }
 
@@ -77,10 +78,19 @@ interface CargoMessage {
   profile?: { opt_level?: string };
 }
 
-/** The folders of the packages cargo's artifact messages say were compiled with an opt-level other than "0". */
-export function optimizedRoots(messages: CargoMessage[]): string[] {
-  const roots = messages.filter((m) => m.reason === 'compiler-artifact' && m.manifest_path && m.profile?.opt_level !== undefined && m.profile.opt_level !== '0').map((m) => dirname(resolve(m.manifest_path!)));
-  return [...new Set(roots)];
+/**
+ * The package folders cargo's artifact messages name, each optimized when one of its artifacts
+ * was compiled with an opt-level other than "0" (a build script's own profile left out: its code
+ * does not run in the program).
+ */
+export function builtSources(messages: CargoMessage[]): BuiltSource[] {
+  const roots = new Map<string, boolean>();
+  for (const m of messages) {
+    if (m.reason !== 'compiler-artifact' || !m.manifest_path || m.profile?.opt_level === undefined || m.target?.kind.includes('custom-build')) continue;
+    const root = dirname(resolve(m.manifest_path));
+    roots.set(root, !!roots.get(root) || m.profile.opt_level !== '0');
+  }
+  return [...roots].map(([root, optimized]) => ({ root, optimized }));
 }
 
 function chooseBin(pkg: CargoPackage, program: string): string {

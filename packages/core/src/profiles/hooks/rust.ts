@@ -24,7 +24,7 @@ export const rustHooks: ProfileHooks = {
       if (!manifest) throw new GatewayError(`${vars.program} is not inside a Cargo project`, 'launch a Cargo project (a folder with Cargo.toml), or build it with rustc -g and launch the binary', 'not-found');
       const built = await cargoBuild(manifest, vars.program, process.env);
       vars.program = built.executable;
-      vars.optimizedSources = built.optimizedRoots;
+      vars.builtSources = built.sources;
     }
     lldbCommonVars(vars, await rustFormatterCommands(manifest ? dirname(manifest) : vars.cwd), [PANIC_BREAKPOINT]);
   },

@@ -1,3 +1,4 @@
+import type { BuiltSource } from '../../session/reads/built-sources.js';
 /** The unified arguments of a launch or attach, as the template sees them. Hooks may add to them. */
 export type TemplateVars = Record<string, unknown> & {
   program?: string;
@@ -7,10 +8,10 @@ export type TemplateVars = Record<string, unknown> & {
   /** Files that have line breakpoints in the gateway's book (launch only). */
   breakpointFiles?: string[];
   /**
-   * Set by a hook that built the program and knows which of its source folders were compiled with
+   * Set by a hook that built the program: the source folders it compiled, each with whether with
    * optimizations, where the adapter cannot tell (lldb and Rust): frames there are marked optimized.
    */
-  optimizedSources?: string[];
+  builtSources?: BuiltSource[];
 };
 
 /** What a profile needs that a JSON template cannot say. One small module per profile, if any. */

@@ -54,6 +54,6 @@ export async function planLaunch(req: LaunchRequest, w: LaunchContext): Promise<
     cwd,
     requestArguments: args,
     targetAddress: undefined,
-    extra: { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId, adapterCommand, optimizedSources: vars.optimizedSources },
+    extra: { exceptionFilters: req.exceptionFilters, exceptionFilterOptions: req.exceptionFilterOptions, exceptionStopCheck: req.exceptionStopCheck, adapterCwd: adapterCwd(profile, vars), sessionId: req.sessionId, adapterCommand, builtSources: vars.builtSources },
   };
 }
