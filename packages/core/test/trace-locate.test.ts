@@ -46,6 +46,13 @@ test('Type.method looks inside that type\'s block; a bare name defined more than
     const text = join(dir, 'Element.java');
     writeFileSync(text, ['class Element {', '  String text() {', '    return "";', '  }', '  Element text(String t) {', '    return this;', '  }', '}', ''].join('\n'));
     await assert.rejects(functionBodyLine(profile('java'), text, 'Element.text'), /'Element\.text' is defined 2 times .*: line 2: String text\(\); line 5: Element text\(String t\)/);
+    // a function nested in a function after a class is no member of that class (path-to-regexp's match)
+    const nested = join(dir, 'nested.ts');
+    writeFileSync(nested, ['export class PathError extends TypeError {', '  constructor(m: string) {', '    super(m);', '  }', '}', '', 'export function match(path: string) {', '  const re = new RegExp(path);', '  return function match(input: string) {', '    return re.exec(input);', '  };', '}', ''].join('\n'));
+    await assert.rejects(functionBodyLine(profile('node'), nested, 'match'), (e: Error) => /defined 2 times/.test(e.message) && !/PathError/.test(e.message));
+    const inner = join(dir, 'inner.py');
+    writeFileSync(inner, ['class Shelf:', '    def total(self):', '        def weigh(x):', '            return x', '        return 0', '', 'def weigh(y):', '    return y', ''].join('\n'));
+    await assert.rejects(functionBodyLine(profile('python'), inner, 'weigh'), (e: Error) => /defined 2 times/.test(e.message) && !/Shelf\.weigh/.test(e.message));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -77,16 +77,26 @@ function definitionAt(lines: string[], at: number): string {
   return `line ${at + 1}: ${text.length > 120 ? `${text.slice(0, 120)}…` : text}`;
 }
 
-/** The name of the nearest container opened above `at` (on its own line, or the definition's, as a Go receiver). */
+/**
+ * The name of the container whose block holds `at` (on its own line, or the definition's, as a Go
+ * receiver): the nearest code line above that is indented less opens that block; when it is no
+ * container (a function: `at` is nested in it; a closing brace: `at` is past a block), none.
+ */
 function enclosing(lines: string[], at: number, owners: RegExp): string | undefined {
   const own = owners.exec(lines[at]!)?.groups?.owner;
   if (own) return own;
   for (let i = at - 1; i >= 0; i--) {
-    const owner = indent(lines[i]!) < indent(lines[at]!) ? owners.exec(lines[i]!)?.groups?.owner : undefined;
-    if (owner) return owner;
+    const line = lines[i]!;
+    if (!line.trim() || COMMENT.test(line) || indent(line) >= indent(lines[at]!)) continue;
+    // a signature over several lines (`def f(\n    self,\n):`) closes at this indent: its opener is further up
+    if (/^\s*[)\]]/.test(line)) continue;
+    return owners.exec(line)?.groups?.owner;
   }
   return undefined;
 }
+
+/** A comment line (any indent: Python's may sit at column 0 inside a class). */
+const COMMENT = /^\s*(?:#|\/\/|\/\*|\*)/;
 
 function bodyAfter(lines: string[], found: number, bodyStart: RegExp, notCode: NotCode, short: string, file: string): number {
   const opened = signatureOpensBody(lines, found, bodyStart, notCode);
