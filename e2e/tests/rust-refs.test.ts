@@ -69,6 +69,10 @@ describe('rust references to Vec, HashMap, String and slices read as their value
     assert.doesNotMatch(head, /core::|<T>/, `no crate, module path or generic argument: ${s.text}`);
     assert.match(s.text, /\nNow in a different function \(\S+\.rs:\d+ in <?[\w ]*Iterator>::fold\)/, s.text);
     assert.doesNotMatch(s.text, /above it: [^)]*core::/, s.text);
+    // a step in fold: the answer shows weigh's locals (frame 1), and says the change it lists is fold's
+    const over = await g.ok('debug_step', { kind: 'over' });
+    assert.match(over.text, /^Locals: xs=/m, over.text);
+    assert.match(over.text, /^Changed in <?[\w ]*Iterator>::fold \(frame 0; the locals above are frame 1's\): (acc: 0 -> 6|nothing)/m, over.text);
     await g.ok('debug_stop');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callerGuard, LAST_CALL_NOTE, stepCounted } from '@dapgate/core';
+import { calleeName, callerGuard, LAST_CALL_NOTE, stepCounted } from '@dapgate/core';
 import { stopLabel } from '../format/frames.js';
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
@@ -47,7 +47,11 @@ export async function debugStep(a: ToolArgs<typeof config.input>, { manager, sig
     const changes = compared.changes
       .filter((c) => c.unreadable !== 'here')
       .map((c) => ({ name: c.name, change: unreadableChange(c) ?? `${describeChange(c.from, c.to)}${c.unsure ? UNSURE : ''}${c.lastCall ? last : ''}` }));
-    lines.push(changes.length ? `Changed: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : compared.notCompared || unread.length ? 'Changed: nothing else' : 'Changed: nothing');
+    // the step's own frame is compared; where the answer shows another frame's locals (the program's, under library code), it says whose
+    const shownFrame = (d.structured.raisedAt as { frame?: number } | undefined)?.frame;
+    const stepped = s.stop?.frames[0];
+    const whose = shownFrame && stepped ? ` in ${calleeName(stepped.name, s.profile.trace?.calleeNoise)} (frame 0; the locals above are frame ${shownFrame}'s)` : '';
+    lines.push(changes.length ? `Changed${whose}: ${changes.map((c) => `${c.name}: ${c.change}`).join('; ')}` : compared.notCompared || unread.length ? `Changed${whose}: nothing else` : `Changed${whose}: nothing`);
     if (unread.length) lines.push(`Could not be read here (no change known): ${unread.map((c) => `${c.name} ${c.reason ?? ''}`.trim()).join('; ')}`);
     d.structured.changed = Object.fromEntries(changes.map((c) => [c.name, c.change]));
     if (compared.notCompared) {
