@@ -12,6 +12,18 @@ export function clip(text: string, max: number): string {
   return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max)}… (${oneLine.length} chars)`;
 }
 
+/**
+ * Two values of one variable, each cut to `max`: where they are long and differ far in, both are
+ * shown from a little before the first difference (`…` in front), so the change is within the cut.
+ */
+export function changedPair(from: string, to: string, fromMax: number, toMax = fromMax): [string, string] {
+  let d = 0;
+  while (d < from.length && from[d] === to[d]) d++;
+  const context = Math.max(20, Math.floor(fromMax / 4));
+  const skip = (from.length > fromMax || to.length > toMax) && d > context + 10 ? d - context : 0;
+  return skip ? [clip(`…${from.slice(skip)}`, fromMax), clip(`…${to.slice(skip)}`, toMax)] : [clip(from, fromMax), clip(to, toMax)];
+}
+
 export function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -1,5 +1,5 @@
 import { foldLines, LAST_CALL_NOTE, type CallMade, type FoldedLines, type FrameTrace, type LineEvent, type LocalChange, type LoopFold, type TraceEnd } from '@dapgate/core';
-import { clip, seconds, shortPath } from './text.js';
+import { changedPair, clip, seconds, shortPath } from './text.js';
 
 /** Source lines of the traced files, to show each executed line's text. */
 export type SourceOf = (file: string | undefined) => string[];
@@ -122,7 +122,7 @@ export function unreadableChange(c: LocalChange): string | undefined {
   const reason = c.reason ? /^<unreadable: (.*)>$/s.exec(c.reason)?.[1] ?? c.reason : undefined;
   if (c.unreadable === 'here') return `(unreadable here${reason ? `: ${clip(reason, 80)}` : ''})`;
   if (c.unreadable === 'before') return `${clip(c.to ?? '', VALUE_CHARS)} (readable again; unreadable before)`;
-  if (c.unreadable === 'between') return `${clip(c.from ?? '', VALUE_CHARS)} -> ${clip(c.to ?? '', VALUE_CHARS)} (changed while it could not be read)`;
+  if (c.unreadable === 'between') return `${changedPair(c.from ?? '', c.to ?? '', VALUE_CHARS).join(' -> ')} (changed while it could not be read)`;
   return undefined;
 }
 
@@ -132,7 +132,8 @@ function changeText(c: LocalChange): string {
   const where = c.since !== undefined ? ` (by a call, after line ${c.since} started)` : '';
   if (c.from === undefined) return `${c.name} = ${clip(c.to ?? '', VALUE_CHARS)}${where}`;
   if (c.to === undefined) return `${c.name} (gone)`;
-  return `${c.name}: ${clip(c.from, VALUE_CHARS)} -> ${clip(c.to, VALUE_CHARS)}${where}${c.unsure ? UNSURE : ''}`;
+  const [from, to] = changedPair(c.from, c.to, VALUE_CHARS);
+  return `${c.name}: ${from} -> ${to}${where}${c.unsure ? UNSURE : ''}`;
 }
 
 export function endText(end: TraceEnd): string {

@@ -6,7 +6,7 @@ import { ok, type ToolResult } from './result.js';
 import { DEFAULT_WAIT_MS } from './waiting.js';
 import { describe } from '../format/session.js';
 import { outputs } from './output-schemas.js';
-import { clip } from '../format/text.js';
+import { changedPair, clip } from '../format/text.js';
 import { notComparedText, UNSURE, unreadableChange } from '../format/trace.js';
 
 const config = {
@@ -80,11 +80,6 @@ export const debugStepTool = tool('debug_step', config, debugStep);
 function describeChange(from: string | undefined, to: string | undefined): string {
   if (to === undefined) return '(gone)';
   if (from === undefined) return `(new) ${clip(to, 60)}`;
-  // long values that differ far in are shown from a little before where they differ
-  let d = 0;
-  while (d < from.length && from[d] === to[d]) d++;
-  const skip = d > 30 ? d - 20 : 0;
-  const shownFrom = skip ? `…${from.slice(skip)}` : from;
-  const shownTo = skip ? `…${to.slice(skip)}` : to;
-  return `${clip(shownFrom, 40)} -> ${clip(shownTo, 60)}`;
+  const [shownFrom, shownTo] = changedPair(from, to, 40, 60);
+  return `${shownFrom} -> ${shownTo}`;
 }
