@@ -167,6 +167,14 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     assert.equal(end.structured.exitCode, 2, end.text);
   });
 
+  test("C++: a template's frame names std::string as written, not libstdc++'s basic_string<char, char_traits, allocator>", async () => {
+    const pick = join(repoRoot, 'e2e', 'fixtures', 'cpp-names', 'pick.cpp');
+    const r = await g.ok('debug_launch', { program: pick, breakpoints: [{ file: pick, line: lineOf(pick, 'T chosen = xs.at(i);') }] }, 120_000);
+    assert.match(r.text, /pick\.cpp:7 in std::string pick<std::string>\(std::vector<std::string, std::allocator<std::string>> const&, unsigned long\)/, r.text);
+    assert.doesNotMatch(r.text, /__cxx11|char_traits/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test('Rust: a Cargo project builds and launches; Vec, String, Option and HashMap read as values', async () => {
     const line = lineOf(rustMain, 'total = acct.post(*amount);');
     const r = await g.ok('debug_launch', { program: rustProject, breakpoints: [{ file: rustMain, line, condition: 'step == 3' }] }, 300_000);

@@ -8,7 +8,7 @@ import { calleeName } from '../src/trace/callee-name.js';
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const rust = loadProfiles(join(root, 'adapters-config')).find((p) => p.id === 'rust')!;
 const node = loadProfiles(join(root, 'adapters-config')).find((p) => p.id === 'node')!;
-const cleanWith = (p: typeof rust) => (name: string) => cleanFrameNames([{ id: 1, name, line: 1, column: 1 }], p.stops.frameNameNoise, p.stops.frameNameEscapes)[0]!.name;
+const cleanWith = (p: typeof rust) => (name: string) => cleanFrameNames([{ id: 1, name, line: 1, column: 1 }], p.stops)[0]!.name;
 const clean = cleanWith(rust);
 
 test('Rust frame names: the hash removed and legacy mangling escapes resolved', () => {

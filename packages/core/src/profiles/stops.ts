@@ -67,5 +67,11 @@ export const StopsSpec = z
      * as frames are read, after the noise is removed.
      */
     frameNameEscapes: z.record(z.string().min(1), z.string()).optional(),
+    /**
+     * Parts of frame names a compiler spells out that a reader knows by a shorter name, and that
+     * name (libstdc++'s `std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char>>`
+     * is `std::string`): replaced, in this order, as frames are read, after the escapes.
+     */
+    frameNameSpellings: z.record(z.string().min(1), z.string()).optional(),
   })
   .default({});

@@ -213,7 +213,7 @@ export async function readStopFrames(s: Pick<EventHost, 'send' | 'profile'>, sto
   const paused = marker ? (r?.stackFrames ?? []).findIndex((f, i) => i > 0 && marker.test(f.name)) : -1;
   if (paused > 0) stop.pausedFrame = paused;
   else delete stop.pausedFrame;
-  stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops.frameNameNoise, s.profile.stops.frameNameEscapes);
+  stop.frames = cleanFrameNames(r?.stackFrames ?? [], s.profile.stops);
   // a page shorter than asked ends the stack; a full one leaves the adapter's totalFrames, which may be an estimate (delve's)
   const ended = stop.frames.length < levels;
   stop.totalFrames = ended ? stop.frames.length : r?.totalFrames;

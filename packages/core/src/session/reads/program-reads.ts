@@ -79,7 +79,7 @@ export class ProgramReads {
     const thread = this.thread(threadId, 'read the stack');
     const page = (start: number, n: number) => this.host.send('stackTrace', { threadId: thread.adapterId, startFrame: start, levels: n }, undefined, thread.client);
     const body = await page(startFrame, levels);
-    const frames = cleanFrameNames(body?.stackFrames ?? [], this.host.profile.stops.frameNameNoise, this.host.profile.stops.frameNameEscapes);
+    const frames = cleanFrameNames(body?.stackFrames ?? [], this.host.profile.stops);
     const claimed = body?.totalFrames;
     const end = startFrame + frames.length;
     if (frames.length < levels || claimed === undefined || claimed <= end) return { frames, total: frames.length < levels ? end : claimed, thread };

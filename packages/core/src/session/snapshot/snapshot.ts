@@ -138,7 +138,7 @@ async function readThread(s: Session, t: ThreadEntry, library: LibraryFrames, re
   if (t.state !== 'stopped') return { ...base, state: 'running', frames: [] };
   try {
     const body = await s.send('stackTrace', { threadId: t.adapterId, startFrame: 0, levels: LEVELS }, undefined, t.client);
-    const raw = cleanFrameNames(body?.stackFrames ?? [], s.profile.stops.frameNameNoise, s.profile.stops.frameNameEscapes);
+    const raw = cleanFrameNames(body?.stackFrames ?? [], s.profile.stops);
     ids.set(t.id, raw.map((f) => f.id));
     const flags = await library.classify(raw);
     const frames = raw.map((f, i) => toFrame(f, i, flags[i]!));
