@@ -175,6 +175,18 @@ describe('C, C++ and Rust through lldb-dap (real lldb-dap, real binaries)', () =
     await g.ok('debug_stop');
   });
 
+  test("C++: an uncaught exception's abort is shown in the program's frame, with what terminate printed", async () => {
+    const uncaught = join(repoRoot, 'e2e', 'fixtures', 'cpp-names', 'uncaught.cpp');
+    const r = await g.ok('debug_launch', { program: uncaught }, 120_000);
+    assert.match(r.text, /stopped at exception: signal: signal SIGABRT/, r.text);
+    assert.match(r.text, /^The program's code nearest the top uncaught\.cpp:6 in (::)?parse\((const std::string ?&|std::string const ?&)\) \(frame \d+: its source and locals are shown/m, r.text);
+    assert.match(r.text, /^Locals: text=(0x[0-9a-f]+ )?""/m, r.text);
+    assert.match(r.text, /^Output \(last lines\):\n[^]*what\(\): +empty input/m, r.text);
+    // lldb's own complaints about the DWARF it reads are not the program's output
+    assert.doesNotMatch(r.text, /DW_TAG_/, r.text);
+    await g.ok('debug_stop');
+  });
+
   test('Rust: a Cargo project builds and launches; Vec, String, Option and HashMap read as values', async () => {
     const line = lineOf(rustMain, 'total = acct.post(*amount);');
     const r = await g.ok('debug_launch', { program: rustProject, breakpoints: [{ file: rustMain, line, condition: 'step == 3' }] }, 300_000);

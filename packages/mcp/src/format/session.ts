@@ -124,6 +124,12 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
         lines.push(`Stack: ${view.lines.map((l) => l.trim()).join(' <- ')}${more && !more.startsWith('+0 ') ? ` (${more}: debug_stack)` : ''}`);
         structured.frames = view.rows;
       }
+      // a fatal signal (the profile's `trace.fatalException`): what the program printed on its way down (C++'s terminate, an assert)
+      const fatal = s.profile.trace?.fatalException ? new RegExp(s.profile.trace.fatalException) : undefined;
+      if (fatal && stop.reason === 'exception' && [stop.text, stop.description].some((t) => !!t && fatal.test(t)) && outputTail > 0) {
+        const out = s.output.tail(50).map((e) => e.text).join('');
+        if (out.trim()) lines.push(`Output (last lines):\n${tailText(out, Math.min(outputTail, 5), 800)}`);
+      }
       // the threads paused with this one are counted from the adapter's list now: some adapters
       // (delve) announce no thread events, so the table alone holds only those seen before
       if (stop.allThreadsStopped) await s.threadsOverview().catch(() => undefined);
@@ -221,7 +227,13 @@ async function raiseSite(s: Session, stop: StopInfo): Promise<Site | undefined> 
   const byPath = runtimeFrames ? new RegExp(runtimeFrames) : undefined;
   const declared = (f: StopInfo['frames'][number]) => !!byName?.test(f.name) || (!!f.source?.path && !!byPath?.test(f.source.path));
   const crash = stop.reason === 'exception' || stop.reason === 'signal';
-  if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) return undefined;
+  if (!declared(top) && !(crash && isRuntimeFrame(top, runtimeFrames))) {
+    if (!crash) return undefined;
+    // a crash in library code (libc's abort under an uncaught C++ exception, a JDK method throwing): the program's frame nearest the top
+    const flags = await new LibraryFrames(s.profile.stops, s.cwd).classify(stop.frames);
+    const index = flags[0] ? flags.indexOf(false) : -1;
+    return index > 0 ? { index, frame: stop.frames[index]!, library: true } : undefined;
+  }
   const index = stop.frames.findIndex((f) => !declared(f) && !isRuntimeFrame(f, runtimeFrames));
   return index > 0 ? { index, frame: stop.frames[index]!, library: UNRAISED.has(stop.reason) } : undefined;
 }
