@@ -64,4 +64,23 @@ describe('return values on stop answers belong to the step that produced them (r
       }
     });
   }
+
+  test('again.py: a call that returns the same value again is shown again on the step over it, and not on the loop head after', async () => {
+    const p = join(dir, 'again.py');
+    await g.ok('debug_launch', { program: p, breakpoints: [{ file: p, line: lineOf(p, 'total += f(3)') }] }, 120_000);
+    try {
+      const first = await g.ok('debug_step', { kind: 'over' });
+      assert.match(first.text, /^> +7 \|/m, first.text);
+      assert.match(localsOf(first.text), /\(return\) f=6/, first.text);
+      const body = await g.ok('debug_step', { kind: 'over' });
+      assert.match(body.text, /^> +8 \|/m, body.text);
+      assert.doesNotMatch(localsOf(body.text), /\(return\)/, body.text);
+      // debugpy's value is unchanged (6 again): the line stepped over called f, so it is this step's
+      const second = await g.ok('debug_step', { kind: 'over' });
+      assert.match(second.text, /total=12/, second.text);
+      assert.match(localsOf(second.text), /\(return\) f=6/, second.text);
+    } finally {
+      await g.call('debug_stop');
+    }
+  });
 });
