@@ -21,7 +21,7 @@ export interface ProgramThreadPick {
  * code only, while the program's own goroutines wait). When the reported thread's top frames hold
  * none of the program's code (the profile's library frames), the first other stopped thread whose
  * top frames do takes the focus, so the answer and the next calls are about the program.
- * undefined: the reported thread has the program's code (or is not stopped).
+ * undefined: the reported thread has the program's code, or it is the only thread stopped.
  */
 export async function focusProgramThread(s: Session): Promise<ProgramThreadPick | undefined> {
   if (s.state !== 'stopped') return undefined;
@@ -33,6 +33,8 @@ export async function focusProgramThread(s: Session): Promise<ProgramThreadPick 
     .stoppedThreads()
     .filter((t) => t !== reported)
     .sort((a, b) => a.id - b.id);
+  // no other thread to show (Node's one thread): the answer's own "no frame of the program's code" says it
+  if (!others.length) return undefined;
   let read = 0;
   for (const t of others.slice(0, MAX_THREADS)) {
     read++;
