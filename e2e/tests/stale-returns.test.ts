@@ -65,7 +65,7 @@ describe('return values on stop answers belong to the step that produced them (r
     });
   }
 
-  test('again.py: a call that returns the same value again is shown again on the step over it, and not on the loop head after', async () => {
+  test('again.py: a call that returns the same value again is shown on the step over it, said to be unchanged, and not on the loop head after', async () => {
     const p = join(dir, 'again.py');
     await g.ok('debug_launch', { program: p, breakpoints: [{ file: p, line: lineOf(p, 'total += f(3)') }] }, 120_000);
     try {
@@ -75,10 +75,11 @@ describe('return values on stop answers belong to the step that produced them (r
       const body = await g.ok('debug_step', { kind: 'over' });
       assert.match(body.text, /^> +8 \|/m, body.text);
       assert.doesNotMatch(localsOf(body.text), /\(return\)/, body.text);
-      // debugpy's value is unchanged (6 again): the line stepped over called f, so it is this step's
+      // debugpy's value is unchanged (6 again): the line stepped over calls f, but may not have (`a or f(3)`): said so
       const second = await g.ok('debug_step', { kind: 'over' });
       assert.match(second.text, /total=12/, second.text);
       assert.match(localsOf(second.text), /\(return\) f=6/, second.text);
+      assert.match(second.text, /^\(return\) f: the same as before this step: the line stepped over calls it \(again the same result\), or this is an earlier call's value\.$/m, second.text);
     } finally {
       await g.call('debug_stop');
     }

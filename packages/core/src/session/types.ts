@@ -49,6 +49,8 @@ export interface StopInfo {
    * adapter's return values are of calls made before it, not shown as this stop's.
    */
   freshReturns?: string[];
+  /** Return values the step may have produced again with the same value, or left from before (see `freshReturns`). */
+  unsureReturns?: string[];
   at: number;
 }
 

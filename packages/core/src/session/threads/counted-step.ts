@@ -87,7 +87,8 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
   }
   if (outcome === 'stopped' && s.stop?.threadId === stepped.id && s.profile.trace?.returnValue) {
     const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
-    s.stop.freshReturns = await freshReturns(s, stepped.id, before, snapshotBefore, [startBefore, startAfter], done);
+    const { fresh, unsure } = await freshReturns(s, stepped.id, before, snapshotBefore, [startBefore, startAfter], done);
+    Object.assign(s.stop, { freshReturns: fresh, unsureReturns: unsure });
   }
   const compare = async (): Promise<StepComparison> => {
     if (s.state !== 'stopped') return { kind: 'none' };

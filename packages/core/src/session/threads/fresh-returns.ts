@@ -16,8 +16,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The return values at `after`'s top frame that the step from `from` produced (`done` steps): in the
- * same activation, those new or changed since, and after one step also those of a callee the line
- * it ran calls (the same value again); back in a caller, the value of the function the step left.
+ * same activation, those new or changed since; back in a caller, the value of the function the step
+ * left. `unsure`: after one step, a value unchanged of a callee the line it ran names (called again
+ * with the same result, or not called at all: `a or f()`).
  */
 export async function freshReturns(
   s: Session,
@@ -26,15 +27,16 @@ export async function freshReturns(
   fromValues: Map<string, string>,
   starts: [number | undefined, number | undefined],
   done: number,
-): Promise<string[]> {
+): Promise<{ fresh: string[]; unsure: string[] }> {
+  const none = { fresh: [], unsure: [] };
   const pattern = s.profile.trace?.returnValue;
   const after = s.stop;
-  if (!pattern || !from || !after || after.threadId !== threadId) return [];
+  if (!pattern || !from || !after || after.threadId !== threadId) return none;
   const returns = new RegExp(pattern);
   const values = await s.inspectorFor(threadId).snapshot(0).catch(() => undefined);
-  if (!values) return [];
+  if (!values) return none;
   const shown = [...values.keys()].filter((k) => returns.test(k));
-  if (!shown.length) return [];
+  if (!shown.length) return none;
   const callee = (name: string) => returns.exec(name)?.groups?.callee;
   if (sameActivation(from, after, starts)) {
     const ran = done === 1 ? await lineText(from.frames[0]) : undefined;
@@ -42,23 +44,29 @@ export async function freshReturns(
       const c = callee(name);
       return !!c && !!ran && new RegExp(`\\b${escape(short(c))}\\s*\\(`).test(ran);
     };
-    return shown.filter((k) => fromValues.get(k) !== values.get(k) || calledOnLine(k));
+    const fresh = shown.filter((k) => fromValues.get(k) !== values.get(k));
+    return { fresh, unsure: shown.filter((k) => !fresh.includes(k) && calledOnLine(k)) };
   }
   const left = from.frames[0]?.name;
-  if (!left || depthOf(after) >= depthOf(from)) return [];
+  if (!left || depthOf(after) >= depthOf(from)) return none;
   // an adapter that names no callee shows the value in the returning frame only (see trace-spec)
-  return shown.filter((k) => {
+  const fresh = shown.filter((k) => {
     const c = callee(k);
     return c === undefined ? !pattern.includes('(?<callee>') : short(c) === short(left);
   });
+  return { fresh, unsure: [] };
 }
 
-/** Whether the locals of frame `frame` at `stop` may list the return value `name` (see freshReturns); other names pass. */
-export function returnShown(s: Session, stop: StopInfo, frame: number): (name: string) => boolean {
+/** How the locals of frame `frame` at `stop` list `name`: a return value only where its step produced it (see freshReturns); other names as they are. */
+export function returnShown(s: Session, stop: StopInfo, frame: number): (name: string) => 'shown' | 'unsure' | 'hidden' {
   const pattern = s.profile.trace?.returnValue;
-  if (!pattern) return () => true;
+  if (!pattern) return () => 'shown';
   const returns = new RegExp(pattern);
-  return (name) => !returns.test(name) || (frame === 0 && !!stop.freshReturns?.includes(name));
+  return (name) => {
+    if (!returns.test(name)) return 'shown';
+    if (frame !== 0) return 'hidden';
+    return stop.freshReturns?.includes(name) ? 'shown' : stop.unsureReturns?.includes(name) ? 'unsure' : 'hidden';
+  };
 }
 
 async function lineText(frame: StopInfo['frames'][number] | undefined): Promise<string | undefined> {
