@@ -49,7 +49,7 @@ async function programThread(s: Session, d: Description): Promise<[string, Recor
   const pick = await focusProgramThread(s).catch(() => undefined);
   if (!pick) return [d.text, d.structured];
   const adapter = s.profile.adapter.name;
-  const reported = `${adapter} stopped thread ${pick.reported.id}, which runs library code only in its top frames`;
+  const reported = `${adapter} stopped thread ${pick.reported.id}, which ${pick.reportedFrames ? 'runs library code only in its top frames' : 'has no frames'}`;
   if (!pick.shown) {
     const unread = pick.stopped - pick.read;
     const note = `${reported}; none of the other ${pick.read} stopped threads read has the program's own code in its top frames${unread ? ` (${unread} more not read)` : ''}: debug_snapshot shows where each waits.`;

@@ -7,8 +7,10 @@ const MAX_THREADS = 64;
 const FRAMES = 20;
 
 export interface ProgramThreadPick {
-  /** The thread the adapter reported (its top frames are library or runtime code only). */
+  /** The thread the adapter reported (its top frames are library or runtime code only, or it has none). */
   reported: ThreadEntry;
+  /** How many frames of it were read (0: it has none, e.g. delve's thread of no goroutine). */
+  reportedFrames: number;
   /** The thread now focused: the first, by id, with the program's own code in its top frames. */
   shown?: ThreadEntry;
   /** How many other stopped threads were read, and how many there are. */
@@ -27,7 +29,7 @@ export async function focusProgramThread(s: Session): Promise<ProgramThreadPick 
   if (s.state !== 'stopped') return undefined;
   const library = new LibraryFrames(s.profile.stops, s.cwd);
   const { thread: reported, stop } = await s.stopOf();
-  if (!stop.frames.length || (await library.classify(stop.frames)).includes(false)) return undefined;
+  if ((await library.classify(stop.frames)).includes(false)) return undefined;
   await s.threadsOverview().catch(() => undefined);
   const others = s
     .stoppedThreads()
@@ -43,8 +45,8 @@ export async function focusProgramThread(s: Session): Promise<ProgramThreadPick 
       // stopped with all, it has no stop of its own: the one read now (reason `paused`) is its stop while it has the focus
       t.stop ??= (await s.stopOf(t.id)).stop;
       s.threads.focusOn(t);
-      return { reported, shown: t, read, stopped: others.length };
+      return { reported, reportedFrames: stop.frames.length, shown: t, read, stopped: others.length };
     }
   }
-  return { reported, read, stopped: others.length };
+  return { reported, reportedFrames: stop.frames.length, read, stopped: others.length };
 }
