@@ -97,7 +97,8 @@ describe('node: what the trial found (real js-debug)', () => {
     const joinMs = Date.now() - t0;
     assert.match(intoJoin.structured.stop.file, /shapes\.mjs$/, `not in node internals: ${intoJoin.text}`);
     assert.equal(intoJoin.structured.stop.line, joinLine + 1, intoJoin.text);
-    assert.match(intoJoin.text, /Stepped back out of library code it entered: Object\.join/);
+    // node:path defines join in an object literal: js-debug names the frame `Object.join`, the source `join`
+    assert.match(intoJoin.text, /Stepped back out of library code it entered: join \(/);
     console.log(`# step into async call: ${asyncMs} ms; into path.join: ${joinMs} ms`);
     // js-debug's smartStep took 2.5-9 s here by stepping through node internals one statement at a time
     assert.ok(joinMs < 2_000 && asyncMs < 2_000, `step into took ${asyncMs} ms / ${joinMs} ms`);

@@ -50,6 +50,8 @@ export { persistWorkspace, reattach } from './workspace/persistence.js';
 export { LibraryFrames } from './session/reads/library-frames.js';
 export type { AttachCandidates, AttachCandidate } from './session/connection/attach-candidates.js';
 export { runTo, type RunTo } from './session/threads/run-to.js';
+export { returnShown } from './session/threads/fresh-returns.js';
+export { focusProgramThread, type ProgramThreadPick } from './session/threads/program-thread.js';
 export { stepCounted, type CountedStep, type CountedStepRequest, type StepComparison } from './session/threads/counted-step.js';
 export { callerGuard } from './session/threads/caller-guard.js';
 export { takeSnapshot, groupByPlace, type Snapshot, type SnapshotOptions, type ThreadSnapshot, type SnapshotFrame, type WaitGroup } from './session/snapshot/snapshot.js';

@@ -34,7 +34,12 @@ test('node frame names: a cut description of this is no part of the name', () =>
   const n = cleanWith(node);
   assert.equal(n('Timeout {.work'), 'work');
   assert.equal(n('Account of a very long holder name a ver….deposit'), 'deposit');
-  assert.equal(n('Object.work'), 'Object.work');
+  // a receiver that is no class: a plain object, the global object, a module namespace
+  assert.equal(n('Object.work'), 'work');
+  assert.equal(n('global.make'), 'make');
+  assert.equal(n('Module.make'), 'make');
+  assert.equal(n('Shelf.add'), 'Shelf.add');
+  assert.equal(n('Objects.add'), 'Objects.add');
   assert.equal(n('Ticker.tick'), 'Ticker.tick');
   assert.equal(n('QuickLRU(1/10).get'), 'QuickLRU(1/10).get');
   assert.equal(n('<anonymous>'), '<anonymous>');

@@ -51,7 +51,8 @@ export const StopsSpec = z
     pauseWhenIdle: z.string().optional(),
     /**
      * A regexp of parts of frame names that tell a reader nothing (Rust's symbol hash `::h<16 hex>`;
-     * js-debug's `<this>.` prefix when `<this>` is a cut description, not a name: `Timeout {.work`):
+     * js-debug's `<this>.` prefix when `<this>` is a cut description, not a name: `Timeout {.work`, or
+     * no class: `global.make`, `Object.work`, `Module.make`):
      * removed from every frame name as frames are read, so stacks, stops and traces show the clean name.
      */
     frameNameNoise: regexp().optional(),

@@ -44,6 +44,13 @@ export interface StopInfo {
   /** The stack's depth: exact when `totalFramesExact`, else the adapter's figure (DAP lets it estimate). */
   totalFrames?: number;
   totalFramesExact?: boolean;
+  /**
+   * The return values the step that ended here produced (see `freshReturns`); at any other stop the
+   * adapter's return values are of calls made before it, not shown as this stop's.
+   */
+  freshReturns?: string[];
+  /** Return values the step may have produced again with the same value, or left from before (see `freshReturns`). */
+  unsureReturns?: string[];
   at: number;
 }
 

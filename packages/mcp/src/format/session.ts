@@ -1,4 +1,4 @@
-import { calleeName, LibraryFrames, lastPanic, panicMessage, testRunOf, type Session, type StopInfo } from '@dapgate/core';
+import { calleeName, LibraryFrames, lastPanic, panicMessage, returnShown, testRunOf, type Session, type StopInfo } from '@dapgate/core';
 import { contextBlock, sourceLines } from './source.js';
 import { frameFile, isRuntimeFrame, localsLine, stopLabel } from './frames.js';
 import { neverBound } from './breakpoints.js';
@@ -100,9 +100,14 @@ export async function describe(s: Session, options: DescribeOptions = {}): Promi
       if (top && locals) {
         try {
           // the locals of the frame named above (the program's own frame when the stop is in library code)
-          const scopes = await s.frameVariables(shown?.index ?? 0, { depth: 0, maxItems: 25 }, threadId);
+          const index = shown?.index ?? 0;
+          // a return value the adapter still lists from a call made before the step that ended here is not this stop's
+          const current = returnShown(s, stop, index);
+          const scopes = (await s.frameVariables(index, { depth: 0, maxItems: 25 }, threadId)).map((sc) => ({ ...sc, variables: sc.variables?.filter((v) => current(v.name) !== 'hidden') }));
+          const unsure = scopes.flatMap((sc) => sc.variables ?? []).filter((v) => current(v.name) === 'unsure');
           const { text, values } = localsLine(scopes, 500, s.profile.variables);
           lines.push(`Locals${optimizedNote(scopes, s.profile.adapter.name)}: ${text}${positionalOnly(values, (shown?.frame ?? top).name, s.profile.variables.positionalArguments)}`);
+          if (unsure.length) lines.push(`${unsure.map((v) => v.name).join(', ')}: the same as before this step: the line stepped over calls ${unsure.length > 1 ? 'them' : 'it'} (again the same result), or this is an earlier call's value.`);
           if (scopes.some((sc) => sc.optimized)) structured.optimized = true;
           structured.locals = values;
         } catch (e) {

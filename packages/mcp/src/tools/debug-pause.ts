@@ -1,7 +1,8 @@
 import { params, tool, type ToolArgs, type ToolContext } from './register.js';
 import { ok, type ToolResult } from './result.js';
 import { settle } from './waiting.js';
-import { describe, headline } from '../format/session.js';
+import { focusProgramThread, type Session } from '@dapgate/core';
+import { describe, headline, type Description } from '../format/session.js';
 
 const config = {
   title: 'Pause',
@@ -39,7 +40,29 @@ export async function debugPause(a: ToolArgs<typeof config.input>, { manager, si
     const text = `${headline(s)} was not paused yet: ${s.profile.adapter.name} answered 'pause' but reported no stop within ${timeoutMs} ms, and the program runs on. ${why} A stop reported later is kept (debug_wait shows it); debug_stop ends the session.`;
     return ok(text, { ...d.structured, paused: false });
   }
+  if (a.threadId === undefined && s.state === 'stopped') return ok(...(await programThread(s, d)));
   return ok(d.text, d.structured);
+}
+
+/** The pause shown on a thread with the program's own code when the adapter's has none (see focusProgramThread). */
+async function programThread(s: Session, d: Description): Promise<[string, Record<string, unknown>]> {
+  const pick = await focusProgramThread(s).catch(() => undefined);
+  if (!pick) return [d.text, d.structured];
+  const adapter = s.profile.adapter.name;
+  const reported = `${adapter} stopped thread ${pick.reported.id}, which ${pick.reportedFrames ? 'runs library code only in its top frames' : 'has no frames'}`;
+  if (!pick.shown) {
+    const unread = pick.stopped - pick.read;
+    const note = `${reported}; none of the other ${pick.read} stopped threads read has the program's own code in its top frames${unread ? ` (${unread} more not read)` : ''}: debug_snapshot shows where each waits.`;
+    return [insertAfterHead(d.text, note), d.structured];
+  }
+  const shown = await describe(s, { threadId: pick.shown.id, frames: 3 });
+  const note = `${reported}; shown: thread ${pick.shown.id}, the first with the program's own code (later calls act on it; the others are paused too: debug_threads lists them, debug_snapshot shows where each waits).`;
+  return [insertAfterHead(shown.text, note), { ...shown.structured, pickedThread: { reported: pick.reported.id, shown: pick.shown.id } }];
+}
+
+function insertAfterHead(text: string, line: string): string {
+  const [head, ...rest] = text.split('\n');
+  return [head, line, ...rest].join('\n');
 }
 
 export const debugPauseTool = tool('debug_pause', config, debugPause);

@@ -7,6 +7,7 @@ import type { Session } from '../session.js';
 import type { CallerGuard } from './caller-guard.js';
 import type { StopInfo } from '../types.js';
 import { functionName, sameActivation } from './activation.js';
+import { freshReturns } from './fresh-returns.js';
 import { nextCall, returnAhead } from './next-call.js';
 import { stepIntoUserCode } from './user-step.js';
 
@@ -83,6 +84,11 @@ export async function stepCounted(s: Session, req: CountedStepRequest): Promise<
     }
     done++;
     if (outcome !== 'stopped' || s.stop?.threadId !== stepped.id || (s.stop?.breakpointIds.length ?? 0) > 0) break;
+  }
+  if (outcome === 'stopped' && s.stop?.threadId === stepped.id && s.profile.trace?.returnValue) {
+    const startAfter = await s.inspectorFor(stepped.id).functionStart(0).catch(() => undefined);
+    const { fresh, unsure } = await freshReturns(s, stepped.id, before, snapshotBefore, [startBefore, startAfter], done);
+    Object.assign(s.stop, { freshReturns: fresh, unsureReturns: unsure });
   }
   const compare = async (): Promise<StepComparison> => {
     if (s.state !== 'stopped') return { kind: 'none' };

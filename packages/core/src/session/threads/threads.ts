@@ -147,6 +147,11 @@ export class ThreadTable {
     this.stepping = undefined;
   }
 
+  /** Answers are about this stopped thread from now on (e.g. the one a pause shows instead of the adapter's). */
+  focusOn(e: ThreadEntry): void {
+    if (e.state === 'stopped' && this.entries.get(e.id) === e) this.focusId = e.id;
+  }
+
   /** The focused thread; when it runs (and is not stepping), the oldest stopped thread takes over. */
   focus(): ThreadEntry | undefined {
     const f = this.focusId === undefined ? undefined : this.entries.get(this.focusId);
