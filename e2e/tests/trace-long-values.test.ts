@@ -20,6 +20,9 @@ describe('a long value changed far in (python, real debugpy)', () => {
     const line = r.text.split('\n').find((l) => /^ +3 \| table\[/.test(l)) ?? '';
     assert.match(line, /table: …[^;]*'alpha_011_x+': 11\} -> …[^;]*'alpha_011_x+': 99\}/, r.text);
     assert.doesNotMatch(line, /table: \{'alpha_000/, r.text);
+    // the dict the comprehension returned was written to: line 3 called nothing; line 2 ran the comprehension
+    assert.doesNotMatch(line, /<dictcomp>/, r.text);
+    assert.match(r.text, /^ +2 \| table = .*; <dictcomp>\(\) -> \{/m, r.text);
     await g.call('debug_stop');
   });
 

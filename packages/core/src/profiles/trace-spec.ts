@@ -56,6 +56,14 @@ export const TraceSpec = z.object({
    */
   calleeNoise: z.array(regexp()).optional(),
   /**
+   * Callees that only syntax calls (Python's `<listcomp>`, `<dictcomp>`, `<setcomp>`: a
+   * comprehension's own frame), each with a regexp of that syntax (`\bfor\b`): a return value of
+   * one is a call a line made only where the line's statement has that syntax. Elsewhere the value
+   * changed because the object it returned was changed (a dict built by a comprehension, then
+   * written to), not because anything was called.
+   */
+  syntaxCallees: z.record(regexp(), regexp()).optional(),
+  /**
    * Blocks of lines that are not code at the start of a body (a docstring over several lines): a
    * line matching `start` opens one unless the rest of that line matches `end`; it runs through the
    * first later line matching `end`.

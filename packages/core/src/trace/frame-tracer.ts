@@ -261,7 +261,9 @@ async function traceOneFrame(session: Session, options: TraceOptions): Promise<F
       current.note = 'the locals were reset on a jump back to the start: this may be the next call of the function (the step went on into it)';
     }
     const traced = new Set(current.calls.map((c) => c.callee));
-    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '', session.profile.trace).filter((c) => ![...traced].some((t) => t.includes(c.callee) || sameCallee(t, c.callee))));
+    // the statement that ran: its first line up to the line stopped at (a comprehension over several lines)
+    const statement = source.slice(current.line - 1, Math.max(current.line, here.line - 1)).join('\n');
+    current.calls.push(...callsMade(before, returns, returnPattern, ownCallee, source[current.line - 1] ?? '', session.profile.trace, statement).filter((c) => ![...traced].some((t) => t.includes(c.callee) || sameCallee(t, c.callee))));
     push(current);
     before = after;
     current = { line: here.line, changed: [], calls: [] };
@@ -379,11 +381,14 @@ async function returned(
 }
 
 /** Return values that appeared or changed on this step, or that the line visibly calls (same value again). */
-function callsMade(before: Map<string, string>, returns: [string, string][], pattern: RegExp | undefined, ownCallee: (name: string) => boolean, text: string, spec: TraceSpec | undefined): CallMade[] {
+function callsMade(before: Map<string, string>, returns: [string, string][], pattern: RegExp | undefined, ownCallee: (name: string) => boolean, text: string, spec: TraceSpec | undefined, statement = text): CallMade[] {
   const out: CallMade[] = [];
+  const syntax = Object.entries(spec?.syntaxCallees ?? {}).map(([callee, form]) => [new RegExp(callee), new RegExp(form)] as const);
   for (const [name, value] of returns) {
     if (ownCallee(name)) continue;
     const callee = pattern?.exec(name)?.groups?.callee ?? name;
+    const form = syntax.find(([c]) => c.test(callee))?.[1];
+    if (form && !form.test(statement)) continue;
     const short = callee.split('.').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const changed = before.get(name) !== value;
     if (!changed && !new RegExp(`(?:^|[^\\w$])${short}\\s*\\(`).test(text)) continue;
