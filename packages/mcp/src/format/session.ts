@@ -41,7 +41,9 @@ function stopReason(s: Session, stop: StopInfo, genericPattern: string | undefin
     const what = own?.startsWith(stop.text!) ? own : stop.text && !generic ? `${stop.text}: ${stop.description}` : stop.text ?? stop.description ?? 'exception';
     return `exception: ${clip(what, 200)}`;
   }
-  return stop.description && stop.reason !== 'step' ? `${stop.reason} (${clip(stop.description, 80)})` : stop.reason;
+  // a thread read while another one's stop paused it (the gateway's own record of it): a pause, said as one
+  const reason = stop.reason === 'paused' ? 'pause' : stop.reason;
+  return stop.description && stop.reason !== 'step' ? `${reason} (${clip(stop.description, 80)})` : reason;
 }
 
 /** Where a stopped session is, in one line plus source context, locals and frames. */
