@@ -22,16 +22,25 @@ export function callerGuard(manager: SessionManager, session: Session): CallerGu
     const path = caller?.source?.path;
     if (!caller || !path || caller.line <= 0 || !caller.column) return undefined;
     if (!(await access(path).then(() => true, () => false))) return undefined;
-    const bp = await manager.addBreakpoint({ file: path, line: caller.line, column: caller.column + 1, sessionId: s.id }, s.cwd);
-    await manager.synced();
+    // a guard that cannot be set leaves the step as the adapter does it: it never fails the step
+    let bp: Awaited<ReturnType<SessionManager['addBreakpoint']>> | undefined;
+    try {
+      bp = await manager.addBreakpoint({ file: path, line: caller.line, column: caller.column + 1, sessionId: s.id }, s.cwd);
+      await manager.synced();
+    } catch (e) {
+      s.logGatewayEvent('step-guard', `no guard in the caller at ${path}:${caller.line}: ${(e as Error).message}`);
+      if (bp && manager.book.get(bp.id)) manager.book.remove([bp.id]);
+      return undefined;
+    }
+    const guard = bp;
     return async () => {
       const stop = s.state === 'stopped' ? s.stop : undefined;
-      if (stop?.breakpointIds.includes(bp.id)) {
-        stop.breakpointIds = stop.breakpointIds.filter((id) => id !== bp.id);
+      if (stop?.breakpointIds.includes(guard.id)) {
+        stop.breakpointIds = stop.breakpointIds.filter((id) => id !== guard.id);
         if (!stop.breakpointIds.length && stop.reason === 'breakpoint') stop.reason = 'step';
       }
-      if (!manager.book.get(bp.id)) return;
-      manager.book.remove([bp.id]);
+      if (!manager.book.get(guard.id)) return;
+      manager.book.remove([guard.id]);
       await manager.synced();
     };
   };
